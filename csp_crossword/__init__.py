@@ -1,0 +1,1 @@
+"""csp-crossword: fill, check, count and generate crossword grids by constraint solving."""

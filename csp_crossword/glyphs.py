@@ -1,0 +1,41 @@
+"""Glyphs: what one crossword cell holds.
+
+A glyph is a Unicode extended grapheme cluster (``regex``'s ``\\X``), so a Bangla conjunct such as
+``ক্ষ`` or a letter with a combining accent is one cell, never a fragment of bytes or code points.
+
+>>> split_glyphs("ক্ষমা")
+['ক্ষ', 'মা']
+>>> normalize_entry("ice age")
+'ICEAGE'
+>>> normalize_entry("rock'n'roll")
+'ROCKNROLL'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import regex
+
+_GRAPHEME = regex.compile(r"\X")
+
+#: Characters dropped inside a word-list entry: spaces, hyphens (ASCII and Unicode), apostrophes
+#: and periods. ``ICE AGE`` and ``ICE-AGE`` both become the entry ``ICEAGE``.
+ENTRY_SEPARATORS = frozenset(" \t-\u2010\u2011\u2012\u2013\u2014'\u2019\u02bc.")
+
+
+def split_glyphs(text: str) -> list[str]:
+    """Split text into grapheme clusters (one per cell)."""
+    return _GRAPHEME.findall(text)
+
+
+def normalize_glyph(glyph: str) -> str:
+    """NFC and upper case; scripts without case are unchanged."""
+    return unicodedata.normalize("NFC", glyph).upper()
+
+
+def normalize_entry(text: str) -> str:
+    """The entry form of a word: NFC, upper case, separators removed."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(ch for ch in text if ch not in ENTRY_SEPARATORS)
+    return unicodedata.normalize("NFC", text.upper())
