@@ -72,7 +72,6 @@ class WordIndex:
         length: Glyphs per word.
         words: Entries, sorted by descending score then alphabetically.
         scores: Score of each word.
-        codes: Each word as a tuple of glyph ids (see :attr:`Lexicon.alphabet`).
         bits: ``bits[pos][glyph_id]`` is the bitset of words with that glyph at that position
             (0 when none).
         full: The bitset of all words.
@@ -85,18 +84,39 @@ class WordIndex:
         self.words = tuple(words)
         self.scores = tuple(scores)
         self.position = {word: i for i, word in enumerate(words)}
-        self.codes = tuple(tuple(alphabet[g] for g in entry_glyphs(w)) for w in words)
         self.full = (1 << len(words)) - 1
-        self.bits = self._build_bits(len(alphabet))
+        self._codes: dict[int, tuple[int, ...]] = {}
+        self.bits = self._build_bits()
 
-    def _build_bits(self, alphabet_size: int) -> list[list[int]]:
-        import numpy as np  # numpy builds the bitsets ~50x faster than bit-by-bit Python ints
+    def code(self, word_id: int) -> tuple[int, ...]:
+        """A word as a tuple of glyph ids."""
+        found = self._codes.get(word_id)
+        if found is None:
+            found = tuple(self.alphabet[g] for g in entry_glyphs(self.words[word_id]))
+            self._codes[word_id] = found
+        return found
+
+    def _code_matrix(self):
+        import numpy as np
 
         n = len(self.words)
-        bits = [[0] * alphabet_size for _ in range(self.length)]
-        if n == 0:
+        if all(w.isascii() for w in self.words):
+            table = np.zeros(128, dtype=np.int32)
+            for glyph, gid in self.alphabet.items():
+                if len(glyph) == 1 and ord(glyph) < 128:
+                    table[ord(glyph)] = gid
+            raw = np.frombuffer("".join(self.words).encode("ascii"), dtype=np.uint8)
+            return table[raw].reshape(n, self.length)
+        rows = [[self.alphabet[g] for g in entry_glyphs(w)] for w in self.words]
+        return np.array(rows, dtype=np.int32).reshape(n, self.length)
+
+    def _build_bits(self) -> list[list[int]]:
+        import numpy as np  # numpy builds the bitsets ~50x faster than bit-by-bit Python ints
+
+        bits = [[0] * len(self.alphabet) for _ in range(self.length)]
+        if not self.words:
             return bits
-        codes = np.array(self.codes, dtype=np.int32).reshape(n, self.length)
+        codes = self._code_matrix()
         for pos in range(self.length):
             column = codes[:, pos]
             for glyph in np.unique(column):
@@ -182,9 +202,12 @@ class Lexicon:
     def alphabet(self) -> dict[str, int]:
         """Glyph -> small integer id, over every entry (sorted, so ids are stable)."""
         if self._alphabet is None:
-            glyphs: set[str] = set()
-            for entry in self.scores:
-                glyphs.update(entry_glyphs(entry))
+            ascii_entries = [e for e in self.scores if e.isascii()]
+            glyphs: set[str] = set("".join(ascii_entries))
+            if len(ascii_entries) < len(self.scores):
+                for entry in self.scores:
+                    if not entry.isascii():
+                        glyphs.update(split_glyphs(entry))
             self._alphabet = {g: i for i, g in enumerate(sorted(glyphs))}
         return self._alphabet
 

@@ -1,0 +1,30 @@
+"""Backend registry: name -> backend class, imported lazily; the first entry is the default.
+
+>>> names()[0]
+'ac'
+>>> get_backend("ac").name
+'ac'
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import Backend
+
+#: Backend name -> "module:Class". The first entry is the default backend.
+REGISTRY: dict[str, str] = {
+    "ac": "csp_crossword.backends.ac:ACBackend",
+}
+
+DEFAULT = next(iter(REGISTRY))
+
+
+def names() -> list[str]:
+    return list(REGISTRY)
+
+
+def get_backend(name: str) -> type[Backend]:
+    """The backend class registered under ``name`` (KeyError when there is none)."""
+    module_name, _, class_name = REGISTRY[name].partition(":")
+    return getattr(importlib.import_module(module_name), class_name)

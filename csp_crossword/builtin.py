@@ -1,0 +1,140 @@
+"""The built-in word lists, derived from wordfreq and cached in the user cache directory.
+
+Score mapping (documented in ``docs/formats.md``): a word's Zipf frequency ``z`` (log10 of its
+frequency per billion words; wordfreq's large lists run from about 1 to 7.7) becomes
+
+    score = clamp(round(1 + 99 * (z - ZIPF_FLOOR) / (ZIPF_CEILING - ZIPF_FLOOR)), 1, 100)
+
+so the rarest listed words score 1 and everything at least as common as Zipf 6 ("the", "people")
+scores 100.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import pickle
+import re
+import tempfile
+import unicodedata
+from importlib import resources
+
+from .glyphs import split_glyphs
+from .lexicon import Lexicon
+
+#: Zipf value that maps to score 1.
+ZIPF_FLOOR = 1.0
+#: Zipf value (and above) that maps to score 100.
+ZIPF_CEILING = 6.0
+#: Entry lengths kept, in glyphs.
+MIN_LENGTH = 2
+MAX_LENGTH = 21
+#: Bump when the derivation changes, so old caches are rebuilt.
+CACHE_FORMAT = 1
+
+LANGUAGES = ("en", "ar", "bn")
+
+_ARABIC_MARKS = re.compile("[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]")
+_ARABIC_WORD = re.compile("[\u0621-\u063a\u0641-\u064a]+")
+_BANGLA_WORD = re.compile("[\u0980-\u09e5\u09f0-\u09ff]+")
+_ENGLISH_WORD = re.compile("[a-z]+")
+
+
+def zipf_to_score(zipf: float) -> int:
+    """Map a Zipf frequency to a 1-100 score.
+
+    >>> zipf_to_score(1.0), zipf_to_score(3.5), zipf_to_score(7.7)
+    (1, 50, 100)
+    """
+    scaled = 1 + 99 * (zipf - ZIPF_FLOOR) / (ZIPF_CEILING - ZIPF_FLOOR)
+    return max(1, min(100, round(scaled)))
+
+
+def _normalize(word: str, lang: str) -> str | None:
+    """The entry form of a wordfreq word in a language, or None when it is not a word of letters."""
+    word = unicodedata.normalize("NFC", word)
+    if lang == "en":
+        return word.upper() if _ENGLISH_WORD.fullmatch(word) else None
+    if lang == "ar":
+        word = _ARABIC_MARKS.sub("", word)
+        return word if _ARABIC_WORD.fullmatch(word) else None
+    if lang == "bn":
+        return word if _BANGLA_WORD.fullmatch(word) else None
+    raise ValueError(f"no built-in word list for language {lang!r}")
+
+
+def _blocklist(lang: str) -> set[str]:
+    try:
+        text = resources.files("csp_crossword").joinpath(f"data/blocklist-{lang}.txt").read_text("utf-8")
+    except FileNotFoundError:
+        return set()
+    return {line.strip().upper() for line in text.splitlines() if line.strip() and not line.startswith("#")}
+
+
+def derive_scores(lang: str) -> dict[str, int]:
+    """Build the entry -> score table of a language from wordfreq's large list (slow: ~1 s)."""
+    import wordfreq
+
+    frequencies = wordfreq.get_frequency_dict(lang, wordlist="large")
+    blocked = _blocklist(lang)
+    scores: dict[str, int] = {}
+    for word, freq in frequencies.items():
+        entry = _normalize(word, lang)
+        if entry is None or entry in blocked:
+            continue
+        n = len(entry) if lang == "en" else len(split_glyphs(entry))
+        if not MIN_LENGTH <= n <= MAX_LENGTH:
+            continue
+        score = zipf_to_score(math.log10(freq) + 9)
+        if score > scores.get(entry, 0):
+            scores[entry] = score
+    return scores
+
+
+def cache_dir() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "csp-crossword")
+
+
+def cache_path(lang: str) -> str:
+    import wordfreq
+
+    version = getattr(wordfreq, "__version__", "unknown")
+    return os.path.join(cache_dir(), f"builtin-{lang}-v{CACHE_FORMAT}-wordfreq-{version}.pickle")
+
+
+def _write_atomically(path: str, payload: bytes) -> None:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def builtin_lexicon(lang: str = "en") -> Lexicon:
+    """The built-in word list of a language ("en", "ar" or "bn"), cached after the first build.
+
+    A cache that cannot be read is rebuilt; a cache directory that cannot be written only costs
+    the rebuild next time.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"no built-in word list for language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    path = cache_path(lang)
+    try:
+        with open(path, "rb") as handle:
+            scores = pickle.load(handle)
+        if isinstance(scores, dict) and scores:
+            return Lexicon(scores, name=f"built-in ({lang})")
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+        pass
+    scores = derive_scores(lang)
+    try:
+        _write_atomically(path, pickle.dumps(scores, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        pass
+    return Lexicon(scores, name=f"built-in ({lang})")

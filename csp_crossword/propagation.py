@@ -1,0 +1,164 @@
+"""Arc consistency on bitset domains: the propagation shared by every backend.
+
+State: one domain per slot (a bitset over the word ids of the slot's :class:`WordIndex`) and one
+glyph mask per crossing cell (a bitset over glyph ids). Invariant after :func:`Network.propagate`:
+every word left in a slot has, at each crossing, a glyph allowed in that cell, and every glyph
+allowed in a cell is used by some word of both slots that cross there (arc consistency of the
+crossing constraints). When repeats are forbidden, a slot down to one word removes that word from
+every other slot of the same length, including slots completed only by their crossings.
+
+References: Mackworth, "Consistency in networks of relations" (AC-3), 1977; Sabin & Freuder,
+"Contradicting conventional wisdom in constraint satisfaction" (MAC), 1994; the per-(position,
+glyph) bitsets follow Crosshare's word index.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from .grid import Grid
+from .lexicon import Lexicon, WordIndex
+
+#: Below this many words, a slot's glyph supports are read from the words themselves instead of
+#: testing one bitset per glyph (cheaper when the domain is tiny and the alphabet is not).
+SMALL_DOMAIN = 12
+
+
+@dataclass
+class Failure:
+    """Why propagation failed: ``slot`` lost its last word, because of ``cause``.
+
+    ``cause`` is the slot whose change emptied it (a crossing neighbour), the slot itself for a
+    repeat conflict, or None when it was empty from the start.
+    """
+
+    slot: int
+    cause: int | None
+
+
+class State:
+    """Mutable search state: slot domains, crossing-cell glyph masks, settled (singleton) flags."""
+
+    __slots__ = ("domains", "masks", "settled")
+
+    def __init__(self, domains: list[int], masks: list[int], settled: list[bool]):
+        self.domains = domains
+        self.masks = masks
+        self.settled = settled
+
+    def copy(self) -> State:
+        return State(self.domains[:], self.masks[:], self.settled[:])
+
+
+class Network:
+    """The crossword CSP compiled to flat lists for fast propagation.
+
+    Slots are numbered in ``grid.slots`` order. ``neighbours[s]`` lists ``(t, i, j, c)``: slot
+    ``s`` position ``i`` crosses slot ``t`` position ``j`` in crossing cell ``c``.
+    """
+
+    def __init__(self, grid: Grid, lexicon: Lexicon, allow_duplicates: bool = False):
+        self.grid = grid
+        self.lexicon = lexicon
+        self.allow_duplicates = allow_duplicates
+        self.slots = grid.slots
+        self.slot_number = {slot.id: s for s, slot in enumerate(self.slots)}
+        self.indexes: list[WordIndex] = [lexicon.index(slot.length) for slot in self.slots]
+        self.bits = [index.bits for index in self.indexes]
+        cell_ids: dict[tuple[int, int], int] = {}
+        self.neighbours: list[list[tuple[int, int, int, int]]] = [[] for _ in self.slots]
+        for crossing in grid.crossings:
+            c = cell_ids.setdefault(crossing.cell, len(cell_ids))
+            a, d = self.slot_number[crossing.across], self.slot_number[crossing.down]
+            self.neighbours[a].append((d, crossing.across_pos, crossing.down_pos, c))
+            self.neighbours[d].append((a, crossing.down_pos, crossing.across_pos, c))
+        self.cell_ids = cell_ids
+        by_length: dict[int, list[int]] = {}
+        for s, slot in enumerate(self.slots):
+            by_length.setdefault(slot.length, []).append(s)
+        self.same_length = [
+            [u for u in by_length[slot.length] if u != s] for s, slot in enumerate(self.slots)
+        ]
+        self.all_glyphs = (1 << len(lexicon.alphabet)) - 1
+        self.lexicon_glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
+
+    def initial_state(self, domains: list[int]) -> State:
+        return State(list(domains), [self.all_glyphs] * len(self.cell_ids), [False] * len(self.slots))
+
+    def supports(self, s: int, domain: int, pos: int, mask: int) -> int:
+        """The glyphs of ``mask`` that some word of ``domain`` has at position ``pos`` of slot s."""
+        column = self.bits[s][pos]
+        if domain.bit_count() <= SMALL_DOMAIN:
+            index = self.indexes[s]
+            found = 0
+            for w in WordIndex.iter_ids(domain):
+                found |= 1 << index.code(w)[pos]
+            return found & mask
+        found = 0
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if domain & column[low.bit_length() - 1]:
+                found |= low
+        return found
+
+    def words_with(self, t: int, pos: int, glyphs: int) -> int:
+        """Bitset of slot t's words having one of ``glyphs`` at position ``pos``."""
+        column = self.bits[t][pos]
+        union = 0
+        while glyphs:
+            low = glyphs & -glyphs
+            glyphs ^= low
+            union |= column[low.bit_length() - 1]
+        return union
+
+    def propagate(self, state: State, changed) -> Failure | None:
+        """Restore arc consistency after the domains of the slots in ``changed`` shrank.
+
+        Returns None when every domain is non-empty, else the :class:`Failure`. ``state`` is
+        modified in place (callers copy it first when they need to undo).
+        """
+        domains, masks, settled = state.domains, state.masks, state.settled
+        queue = deque(dict.fromkeys(changed))
+        queued = set(queue)
+        check_repeats = not self.allow_duplicates
+        while queue:
+            s = queue.popleft()
+            queued.discard(s)
+            domain = domains[s]
+            if not domain:
+                return Failure(s, None)
+            if check_repeats and not settled[s] and domain & (domain - 1) == 0:
+                settled[s] = True
+                for u in self.same_length[s]:
+                    if domains[u] & domain:
+                        domains[u] &= ~domain
+                        if not domains[u]:
+                            return Failure(u, s)
+                        if u not in queued:
+                            queue.append(u)
+                            queued.add(u)
+            for t, i, j, c in self.neighbours[s]:
+                old = masks[c]
+                kept = self.supports(s, domain, i, old)
+                if kept == old:
+                    continue
+                if not kept:
+                    return Failure(s, t)
+                masks[c] = kept
+                removed = old & ~kept
+                before = domains[t]
+                if removed.bit_count() <= kept.bit_count():
+                    after = before & ~self.words_with(t, j, removed)
+                else:
+                    after = before & self.words_with(t, j, kept)
+                if after != before:
+                    domains[t] = after
+                    if not after:
+                        return Failure(t, s)
+                    if t not in queued:
+                        queue.append(t)
+                        queued.add(t)
+        return None

@@ -1,0 +1,101 @@
+"""What every backend returns: a status, the fill, its entries and search statistics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .grid import Cell
+
+
+class Status(str, Enum):
+    """Outcome of a solve. ``unsatisfiable`` is a proof; ``timeout`` and ``interrupted`` are not."""
+
+    FILLED = "filled"
+    OPTIMAL = "optimal"
+    UNSATISFIABLE = "unsatisfiable"
+    TIMEOUT = "timeout"
+    INTERRUPTED = "interrupted"
+
+    @property
+    def has_fill(self) -> bool:
+        return self in (Status.FILLED, Status.OPTIMAL)
+
+
+@dataclass
+class SearchStats:
+    """Search effort. ``nodes`` counts decisions, ``backtracks`` failed decisions."""
+
+    nodes: int = 0
+    backtracks: int = 0
+    restarts: int = 0
+    propagations: int = 0
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        data = dict(self.__dict__)
+        data["seconds"] = round(self.seconds, 4)
+        return data
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One filled slot."""
+
+    id: str
+    number: int
+    direction: str
+    row: int
+    col: int
+    length: int
+    answer: str
+    score: int | None
+    clue: str | None = None
+
+    def to_dict(self) -> dict:
+        data = {
+            "id": self.id,
+            "number": self.number,
+            "direction": self.direction,
+            "row": self.row,
+            "col": self.col,
+            "length": self.length,
+            "answer": self.answer,
+            "score": self.score,
+        }
+        if self.clue:
+            data["clue"] = self.clue
+        return data
+
+
+@dataclass
+class FillResult:
+    """A backend's answer.
+
+    Attributes:
+        status: See :class:`Status`.
+        backend: Name of the backend that produced it.
+        cells: The grid's cells with the fill (``None`` blocks). For ``filled``/``optimal`` every
+            cell of a slot holds a glyph; for ``timeout``/``interrupted`` it is the best partial
+            fill found (empty cells ``""``), or None.
+        entries: The slots whose entry is complete, in slot order.
+        stats: Search statistics.
+        reason: For ``unsatisfiable``: why, in words (which slots cannot be filled).
+        empty_slots: Slot ids whose candidate set is empty, when that is the proof.
+    """
+
+    status: Status
+    backend: str
+    cells: tuple[tuple[Cell, ...], ...] | None = None
+    entries: list[Entry] = field(default_factory=list)
+    stats: SearchStats = field(default_factory=SearchStats)
+    reason: str | None = None
+    empty_slots: list[str] = field(default_factory=list)
+
+    @property
+    def total_score(self) -> int:
+        return sum(e.score or 0 for e in self.entries)
+
+    @property
+    def mean_score(self) -> float:
+        return round(self.total_score / len(self.entries), 2) if self.entries else 0.0

@@ -1,0 +1,97 @@
+"""An independent check of a fill.
+
+Nothing here uses the backends, the word index or the grid's slot code: the runs of open cells are
+found again from the cells, and every run is looked up in the lexicon's plain entry table.
+
+>>> from csp_crossword.grid import parse_grid
+>>> from csp_crossword.lexicon import Lexicon
+>>> grid = parse_grid("..\\n..")
+>>> lex = Lexicon.from_words(["AB", "CD", "AC", "BD"])
+>>> verify_fill(grid, (("A", "B"), ("C", "D")), lex)
+[]
+>>> verify_fill(grid, (("A", "B"), ("C", "C")), lex)
+['across entry at row 2, col 1: CC is not in the word list', 'down entry at row 1, col 2: BC is not in the word list']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .grid import Cell, Grid
+
+
+def _runs(blocks: list[list[bool]], rtl: bool):
+    """Yield (direction, row, col, [(r, c), ...]) for every run of >= 2 open cells."""
+    rows, cols = len(blocks), len(blocks[0])
+    for r in range(rows):
+        c = 0
+        while c < cols:
+            if blocks[r][c]:
+                c += 1
+                continue
+            start = c
+            while c < cols and not blocks[r][c]:
+                c += 1
+            if c - start >= 2:
+                run = [(r, k) for k in range(start, c)]
+                if rtl:
+                    run.reverse()
+                yield "across", run
+    for c in range(cols):
+        r = 0
+        while r < rows:
+            if blocks[r][c]:
+                r += 1
+                continue
+            start = r
+            while r < rows and not blocks[r][c]:
+                r += 1
+            if r - start >= 2:
+                yield "down", [(k, c) for k in range(start, r)]
+
+
+def verify_fill(
+    grid: Grid,
+    cells: tuple[tuple[Cell, ...], ...] | list[list[Cell]],
+    lexicon,
+    *,
+    allow_duplicates: bool = False,
+    extra_words=(),
+) -> list[str]:
+    """Every problem with a fill, as sentences; an empty list means the fill is valid.
+
+    Checks: same shape and blocks as the grid; every open cell of an entry holds a glyph; every
+    pre-filled glyph kept; every across and down run is an entry of ``lexicon`` (or of
+    ``extra_words``, such as words the user required); no entry twice unless allowed.
+    """
+    problems: list[str] = []
+    if len(cells) != grid.rows or any(len(row) != grid.cols for row in cells):
+        return [f"the fill is not {grid.rows}x{grid.cols}"]
+    blocks = [[grid.cells[r][c] is None for c in range(grid.cols)] for r in range(grid.rows)]
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            given, got = grid.cells[r][c], cells[r][c]
+            if (given is None) != (got is None):
+                problems.append(f"cell row {r + 1}, col {c + 1}: block pattern changed")
+            elif given and got != given:
+                problems.append(f"cell row {r + 1}, col {c + 1}: pre-filled {given} became {got}")
+    if problems:
+        return problems
+    extra = set(extra_words)
+    seen: Counter[str] = Counter()
+    for direction, run in _runs(blocks, grid.rtl):
+        r0, c0 = run[0]
+        where = f"{direction} entry at row {r0 + 1}, col {c0 + 1}"
+        glyphs = [cells[r][c] for r, c in run]
+        if not all(glyphs):
+            problems.append(f"{where}: not every cell is filled")
+            continue
+        word = "".join(glyphs)
+        if word not in lexicon and word not in extra:
+            problems.append(f"{where}: {word} is not in the word list")
+        seen[word] += 1
+    if not allow_duplicates:
+        for word, count in seen.items():
+            if count > 1:
+                problems.append(f"{word} is used {count} times")
+    return problems
