@@ -89,8 +89,10 @@ class _Search:
     def _record_failure(self, failure: Failure) -> None:
         self.stats.backtracks += 1
         s, t = failure.slot, failure.cause
-        if t is None or t == s:
+        if (s, t) not in self.edge_slot:  # empty from the start, or a repeat conflict
             self.slot_weights[s] += 1
+            if t is not None and t != s:
+                self.slot_weights[t] += 1
             return
         self.edge_weights[s][self.edge_slot[(s, t)]] += 1
         self.edge_weights[t][self.edge_slot[(t, s)]] += 1
