@@ -1,0 +1,61 @@
+"""A brute-force crossword solver for tests: independent of the package's solver code.
+
+It finds runs of open cells itself and tries every word in every slot, so it is only for tiny
+grids and word lists.
+"""
+
+from __future__ import annotations
+
+
+def runs(rows: list[str]) -> list[list[tuple[int, int]]]:
+    height, width = len(rows), len(rows[0])
+    found = []
+    for r in range(height):
+        c = 0
+        while c < width:
+            start = c
+            while c < width and rows[r][c] != "#":
+                c += 1
+            if c - start >= 2:
+                found.append([(r, k) for k in range(start, c)])
+            c += 1
+    for c in range(width):
+        r = 0
+        while r < height:
+            start = r
+            while r < height and rows[r][c] != "#":
+                r += 1
+            if r - start >= 2:
+                found.append([(k, c) for k in range(start, r)])
+            r += 1
+    return found
+
+
+def solutions(rows: list[str], words: set[str], allow_duplicates: bool = False):
+    """Yield every fill as a dict cell -> letter (pre-filled letters in ``rows`` are kept)."""
+    slots = runs(rows)
+    fixed = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in "#."}
+
+    def extend(k: int, cells: dict, used: list[str]):
+        if k == len(slots):
+            yield dict(cells)
+            return
+        slot = slots[k]
+        for word in sorted(words):
+            if len(word) != len(slot) or (not allow_duplicates and word in used):
+                continue
+            if any(cells.get(cell, ch) != ch for cell, ch in zip(slot, word)):
+                continue
+            added = [cell for cell in slot if cell not in cells]
+            for cell, ch in zip(slot, word):
+                cells[cell] = ch
+            yield from extend(k + 1, cells, used + [word])
+            for cell in added:
+                del cells[cell]
+
+    yield from extend(0, dict(fixed), [])
+
+
+def count(rows: list[str], words: set[str], allow_duplicates: bool = False) -> int:
+    """Distinct fills (fills differing in at least one cell)."""
+    return len({tuple(sorted(s.items())) for s in solutions(rows, words, allow_duplicates)})

@@ -1,0 +1,131 @@
+"""The contract every backend meets, run against every registered backend.
+
+Each fill is checked by the independent verifier; unsatisfiable answers are checked against the
+brute-force solver of ``bruteforce.py`` or a hand-made proof.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from csp_crossword.backends import get_backend, names
+from csp_crossword.grid import parse_grid, read_grid
+from csp_crossword.lexicon import Lexicon
+from csp_crossword.problem import FillOptions, build_problem
+from csp_crossword.result import Status
+from csp_crossword.verify import verify_fill
+
+from bruteforce import count
+from conftest import GRIDS
+
+BACKENDS = [name for name in names() if get_backend(name).available()]
+
+
+def solve(name, grid, lexicon, options=None, **kwargs):
+    problem = build_problem(grid, lexicon, options)
+    return problem, get_backend(name)(**kwargs).solve(problem)
+
+
+def assert_valid(problem, result):
+    assert result.status.has_fill, result.reason
+    problems = verify_fill(
+        problem.grid,
+        result.cells,
+        problem.lexicon,
+        allow_duplicates=problem.options.allow_duplicates,
+        extra_words=problem.extra_words,
+    )
+    assert problems == []
+    assert len(result.entries) == len(problem.grid.slots)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("grid_name", ["h0501", "h0504", "h1501", "h1901", "puzzle01", "puzzle10"])
+def test_fills_benchmark_grids_with_words(backend, grid_name, words_lexicon):
+    grid = read_grid(GRIDS / "vanbeek" / f"{grid_name}.txt")
+    problem, result = solve(backend, grid, words_lexicon, time_limit=60)
+    assert_valid(problem, result)
+    assert result.stats.nodes >= 1 and result.stats.seconds > 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unsatisfiable_by_length_is_proved_at_once(backend, words_lexicon):
+    grid = read_grid(GRIDS / "vanbeek" / "h2301.txt")
+    _, result = solve(backend, grid, words_lexicon)
+    assert result.status == Status.UNSATISFIABLE
+    assert "23-letter" in result.reason and "25A" in result.empty_slots
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unsatisfiable_by_search_is_proved(backend):
+    # Every 3x3 word square needs the three down words; this list has none that fit.
+    words = ["CAT", "DOG", "EEL", "CDE", "AOE", "TGM", "ACE"]
+    grid = parse_grid("...\n...\n...")
+    lexicon = Lexicon.from_words(words)
+    rows = ["...", "...", "..."]
+    assert count(rows, set(lexicon.scores)) == 0
+    _, result = solve(backend, grid, lexicon)
+    assert result.status == Status.UNSATISFIABLE
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_duplicates_only_with_permission(backend):
+    grid = parse_grid("..\n..")
+    lexicon = Lexicon.from_words(["AA", "AB", "BA"])  # AA/AA is the only square without BB
+    assert count(["..", ".."], {"AA", "AB", "BA"}) == 0
+    _, result = solve(backend, grid, lexicon)
+    assert result.status == Status.UNSATISFIABLE
+    problem, result = solve(backend, grid, lexicon, FillOptions(allow_duplicates=True))
+    assert_valid(problem, result)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_implicitly_completed_entry_is_not_repeated(backend):
+    # Filling 1A and 2A completes 1D and 2D through their crossings: ABA / BAB would repeat AB.
+    grid = parse_grid("..\n..")
+    lexicon = Lexicon.from_words(["AB", "BA", "AA"])
+    assert count(["..", ".."], {"AB", "BA", "AA"}) == 0
+    _, result = solve(backend, grid, lexicon)
+    assert result.status == Status.UNSATISFIABLE
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_prefilled_and_required_entries_are_kept(backend, words_lexicon):
+    grid = read_grid(GRIDS / "demo" / "prefilled-7x7.txt")
+    options = FillOptions(required=(("1A", "cab"),))
+    problem, result = solve(backend, grid, words_lexicon, options, time_limit=60)
+    assert_valid(problem, result)
+    assert result.cells[0][0] == "C" and result.cells[6][6] == "G"
+    assert {e.id: e.answer for e in result.entries}["1A"] == "CAB"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_same_seed_same_fill(backend, words_lexicon):
+    grid = read_grid(GRIDS / "vanbeek" / "h1502.txt")
+    fills = [solve(backend, grid, words_lexicon, seed=seed)[1].cells for seed in (3, 3, 4)]
+    assert fills[0] == fills[1]
+    assert all(f is not None for f in fills)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_time_limit_gives_timeout_with_partial_fill(backend, words_lexicon):
+    grid = read_grid(GRIDS / "vanbeek" / "h2110.txt")
+    _, result = solve(backend, grid, words_lexicon, time_limit=0.5)
+    assert result.status == Status.TIMEOUT
+    assert result.stats.seconds < 5
+    assert result.cells is not None and result.entries
+    for entry in result.entries:
+        assert entry.answer in words_lexicon
+        cells = grid.slot(entry.id).cells
+        assert "".join(result.cells[r][c] for r, c in cells) == entry.answer
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_bangla_glyphs_fill(backend):
+    # ক্ষমা = ক্ষ + মা: two cells each. The fills are this square and its transpose.
+    lexicon = Lexicon.from_words(["ক্ষমা", "ক্ষতি", "মাটি", "তিটি"])
+    problem, result = solve(backend, parse_grid("..\n.."), lexicon)
+    assert_valid(problem, result)
+    assert result.cells[0][0] == "ক্ষ"
+    assert {result.cells[0][1], result.cells[1][0]} == {"মা", "তি"}
+    assert result.cells[1][1] == "টি"

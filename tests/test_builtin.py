@@ -1,0 +1,52 @@
+import time
+
+from csp_crossword import builtin
+from csp_crossword.builtin import _normalize, builtin_lexicon, zipf_to_score
+
+
+def test_zipf_mapping_is_monotone_and_clamped():
+    values = [zipf_to_score(z / 10) for z in range(0, 90)]
+    assert values == sorted(values)
+    assert values[0] == 1 and values[-1] == 100
+
+
+def test_normalisation_per_script():
+    assert _normalize("hello", "en") == "HELLO"
+    assert _normalize("don't", "en") is None
+    assert _normalize("x2", "en") is None
+    assert _normalize("مُحَمَّد", "ar") == "محمد"
+    assert _normalize("abc", "ar") is None
+    assert _normalize("বাংলা", "bn") == "বাংলা"
+    assert _normalize("১২৩", "bn") is None
+
+
+def test_builtin_english_is_cached_in_xdg_cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cold = builtin_lexicon("en")
+    assert len(cold) > 200_000
+    cached = list(tmp_path.joinpath("csp-crossword").iterdir())
+    assert len(cached) == 1 and cached[0].name.startswith("builtin-en-")
+    start = time.perf_counter()
+    warm = builtin_lexicon("en")
+    warm_seconds = time.perf_counter() - start
+    assert warm.scores == cold.scores
+    assert warm_seconds < cold_load_bound()
+    assert "THE" in warm and warm.scores["THE"] == 100
+    assert all(2 <= len(w) <= 21 and w.isalpha() and w.isascii() for w in warm.scores)
+    assert not set(builtin._blocklist("en")) & set(warm.scores)
+
+
+def cold_load_bound() -> float:
+    # A sanity bound, not a benchmark (benchmarks/fill.py measures the warm load).
+    return 5.0
+
+
+def test_corrupt_cache_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = builtin.cache_path("bn")
+    tmp_path.joinpath("csp-crossword").mkdir()
+    with open(path, "wb") as handle:
+        handle.write(b"not a pickle")
+    lexicon = builtin_lexicon("bn")
+    assert len(lexicon) > 1000
+    assert all(_normalize(w, "bn") == w for w in list(lexicon.scores)[:500])
