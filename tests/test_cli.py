@@ -1,0 +1,200 @@
+"""The command line: exit codes, messages, output formats and files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from csp_crossword.cli import main
+from csp_crossword.grid import parse_grid
+from csp_crossword.lexicon import Lexicon
+from csp_crossword.verify import verify_fill
+
+from conftest import GRIDS
+
+SQUARE_WORDS = "AB;80\nCD;70\nAC;60\nBD;50\n"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_fill_text_output(capsys, write):
+    code, out, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS))
+    assert code == 0
+    assert out in ("AB\nCD\n", "AC\nBD\n")
+    assert "filled by ac" in err
+
+
+def test_fill_json_document(capsys, write):
+    grid = write("g.txt", "..#\n..E\n#..\n")  # the pre-filled E rules out the transposed fill
+    words = write("w.csv", "word,clue\nAB,First\nCDE,Second\nFG,Third\nAC,Down one\nBDF,Down two\nEG,Down three\n")
+    code, out, _ = run(capsys, "fill", grid, "--words", words, "--format", "json", "-q")
+    assert code == 0
+    data = json.loads(out)
+    assert data["status"] == "filled"
+    assert data["grid"] == ["AB#", "CDE", "#FG"]
+    assert data["cells"][0] == ["A", "B", None]
+    entries = {e["id"]: e for e in data["entries"]}
+    assert entries["1A"]["answer"] == "AB" and entries["1A"]["clue"] == "First"
+    assert entries["2D"] == {
+        "id": "2D", "number": 2, "direction": "down", "row": 0, "col": 1, "length": 3,
+        "answer": "BDF", "score": 50, "clue": "Down two",
+    }
+    assert set(data["stats"]) >= {"nodes", "backtracks", "restarts", "seconds"}
+    lexicon = Lexicon.from_words(["AB", "CDE", "FG", "AC", "BDF", "EG"])
+    assert verify_fill(parse_grid("..#\n..E\n#..\n"), tuple(map(tuple, data["cells"])), lexicon) == []
+
+
+def test_fill_unsatisfiable_exit_1(capsys, write):
+    code, out, err = run(capsys, "fill", write("g.txt", "...\n...\n"), "--words", write("w.txt", "AB\nCD\n"))
+    assert code == 1
+    assert out == ""
+    assert "unsatisfiable" in err and "no 3-letter word" in err
+
+
+def test_fill_unsatisfiable_json(capsys, write):
+    code, out, _ = run(
+        capsys, "fill", write("g.txt", "...\n...\n"), "--words", write("w.txt", "AB\n"), "--format", "json"
+    )
+    data = json.loads(out)
+    assert code == 1 and data["status"] == "unsatisfiable" and data["grid"] is None
+    assert "1A" in data["empty"]
+
+
+def test_duplicates_flag(capsys, write):
+    grid = write("g.txt", "..\n..\n")
+    words = write("w.txt", "AA\nAB\nBA\n")
+    assert run(capsys, "fill", grid, "--words", words)[0] == 1
+    code, out, _ = run(capsys, "fill", grid, "--words", words, "--allow-duplicates")
+    assert code == 0 and out == "AA\nAA\n"
+
+
+def test_output_file_written_atomically(capsys, write, tmp_path):
+    target = tmp_path / "fill.json"
+    code, out, _ = run(
+        capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS), "-o", target
+    )
+    assert code == 0 and out == ""
+    assert json.loads(target.read_text())["status"] == "filled"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".csp-crossword-")] == []
+
+
+@pytest.mark.parametrize(
+    "argv_tail, needle",
+    [
+        (["--time-limit", "0"], "--time-limit"),
+        (["--require", "9A=AB"], "no slot 9A"),
+        (["--require", "1A"], "SLOT=WORD"),
+        (["--min-score", "-1"], "--min-score"),
+    ],
+)
+def test_bad_options_exit_2(capsys, write, argv_tail, needle):
+    code, _, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS), *argv_tail)
+    assert code == 2
+    assert needle in err and "Traceback" not in err
+
+
+def test_bad_grid_exit_2_names_location(capsys, write):
+    path = write("g.txt", "...\n..\n")
+    code, out, err = run(capsys, "fill", path, "--words", write("w.txt", SQUARE_WORDS))
+    assert code == 2 and out == ""
+    assert f"{path}:2:3: ragged row" in err
+
+
+def test_missing_word_list_exit_2(capsys, write, tmp_path):
+    code, _, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", tmp_path / "none.txt")
+    assert code == 2 and "none.txt: no such file" in err
+
+
+def test_empty_word_list_exit_2(capsys, write):
+    code, _, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", "AT&T\n"))
+    assert code == 2 and "no usable entry" in err
+
+
+def test_malformed_lines_warned_once(capsys, write):
+    words = write("w.txt", SQUARE_WORDS + "X;many\nA/B\n")
+    code, _, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", words)
+    assert code == 0
+    assert err.count("warning") == 1 and "2 malformed" in err and "line 5" in err
+
+
+def test_usage_error_exit_2(capsys):
+    assert run(capsys, "fill")[0] == 2
+    assert run(capsys, "nonsense")[0] == 2
+
+
+def test_help_documents_exit_codes(capsys):
+    code, out, _ = run(capsys, "fill", "--help")
+    assert code == 0
+    for text in ("exit codes", "130", "unsatisfiable"):
+        assert text in out
+
+
+def test_components_note(capsys, write):
+    code, _, err = run(capsys, "fill", write("g.txt", "..#..\n..#..\n"), "--words", write("w.txt", SQUARE_WORDS + "EF\nGH\nEG\nFH\n"))
+    assert code == 0 and "2 independent regions" in err
+
+
+def test_slots_listing(capsys):
+    code, out, _ = run(capsys, "slots", GRIDS / "demo" / "prefilled-7x7.txt")
+    assert code == 0
+    assert "1A" in out and "C??" in out and "symmetry" in out
+    code, out, _ = run(capsys, "slots", GRIDS / "demo" / "prefilled-7x7.txt", "--format", "json")
+    data = json.loads(out)
+    assert data["slots"][0]["pattern"] == "C??" and data["stats"]["prefilled_cells"] == 6
+
+
+def test_candidates_survive_arc_consistency(capsys, write):
+    grid = write("g.txt", "..\n..\n")
+    words = write("w.txt", SQUARE_WORDS + "XY;99\n")
+    code, out, _ = run(capsys, "candidates", grid, "1A", "--words", words)
+    assert code == 0
+    assert "XY" not in out and "AB" in out and "AC" in out
+    code, out, _ = run(capsys, "candidates", grid, "1a", "--words", words, "--format", "json")
+    data = json.loads(out)
+    assert [c["word"] for c in data["candidates"]] == ["AB", "AC"] and data["total"] == 2
+
+
+def test_candidates_unknown_slot(capsys, write):
+    code, _, err = run(capsys, "candidates", write("g.txt", "..\n..\n"), "7D", "--words", write("w.txt", SQUARE_WORDS))
+    assert code == 2 and "no slot '7D'" in err
+
+
+def _cli(*args):
+    return [sys.executable, "-m", "csp_crossword", *map(str, args)]
+
+
+def test_timeout_exit_3_prints_partial(shared_dict):
+    words = shared_dict("words.txt")
+    proc = subprocess.run(
+        _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", words, "--time-limit", "1", "--format", "json"),
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 3, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["status"] == "timeout" and data["entries"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+def test_ctrl_c_exit_130_keeps_best_partial(shared_dict, tmp_path):
+    target = tmp_path / "partial.json"
+    proc = subprocess.Popen(
+        _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", shared_dict("words.txt"), "-o", target),
+        stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(target.read_text())
+    assert data["status"] == "interrupted" and data["entries"]
