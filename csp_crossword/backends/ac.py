@@ -14,8 +14,9 @@ Search:
     crossing counts" look-ahead of crossword fillers) goes first;
   * two-way branching: a failed word is removed from its slot and propagated before the next one;
   * restarts with a geometrically growing failure cutoff keep the learned weights and every
-    refutation proved at the root, with seeded noise in the value order after the first run
-    (Gomes, Selman, Kautz, "Boosting combinatorial search through randomization", AAAI 1998).
+    refutation proved at the root, with seeded noise in the value order after the first run (from
+    the first run when the seed is not 0) (Gomes, Selman, Kautz, "Boosting combinatorial search
+    through randomization", AAAI 1998).
 
 A run that ends without reaching its cutoff has explored the whole tree, so "unsatisfiable" is a
 proof; a timeout or Ctrl-C returns the deepest partial fill found.
@@ -80,7 +81,8 @@ class _Search:
         self.root = problem.root_state()
         self.best_depth = -1
         self.best_domains: list[int] | None = None
-        self.noise = 0.0
+        # Seed 0 keeps the first run purely heuristic; any other seed perturbs it too.
+        self.noise = VALUE_NOISE if backend.seed else 0.0
         self.next_progress = start + PROGRESS_INTERVAL
         self.solution: list[int] | None = None
 
