@@ -15,10 +15,10 @@ import math
 import os
 import pickle
 import re
-import tempfile
 import unicodedata
 from importlib import resources
 
+from .files import write_atomically
 from .glyphs import split_glyphs
 from .lexicon import Lexicon
 
@@ -103,19 +103,6 @@ def cache_path(lang: str) -> str:
     return os.path.join(cache_dir(), f"builtin-{lang}-v{CACHE_FORMAT}-wordfreq-{version}.pickle")
 
 
-def _write_atomically(path: str, payload: bytes) -> None:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def builtin_lexicon(lang: str = "en") -> Lexicon:
     """The built-in word list of a language ("en", "ar" or "bn"), cached after the first build.
 
@@ -134,7 +121,7 @@ def builtin_lexicon(lang: str = "en") -> Lexicon:
         pass
     scores = derive_scores(lang)
     try:
-        _write_atomically(path, pickle.dumps(scores, protocol=pickle.HIGHEST_PROTOCOL))
+        write_atomically(path, pickle.dumps(scores, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass
     return Lexicon(scores, name=f"built-in ({lang})")

@@ -13,7 +13,8 @@ from .errors import ExitCode, InputError
 from .graph import components
 from .grid import Grid, read_grid
 from .lexicon import Lexicon, load_word_lists
-from .output import result_to_dict, result_to_text, to_json, write_atomically
+from .files import write_atomically
+from .output import result_to_dict, result_to_text, to_json
 from .problem import FillOptions, build_problem
 from .result import FillResult, SearchStats, Status
 from .verify import verify_fill

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .errors import InputError
+from .files import read_text_file
 from .glyphs import normalize_glyph, split_glyphs
 
 BLOCK = "#"
@@ -342,27 +343,6 @@ def parse_grid(
     if not grid.slots:
         raise InputError("the grid has no slot (no run of two or more open cells)", path)
     return grid
-
-
-def read_text_file(path: str | os.PathLike) -> str:
-    """Read a UTF-8 text file; every failure is an :class:`InputError` naming the file."""
-    name = os.fspath(path)
-    if os.path.isdir(name):
-        raise InputError("is a directory, not a file", name)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise InputError("no such file", name) from None
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror}", name) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        line_start = data.rfind(b"\n", 0, error.start) + 1
-        col = len(data[line_start : error.start].decode("utf-8", errors="replace")) + 1
-        raise InputError("not valid UTF-8 text", name, line, col) from None
 
 
 def read_grid(path: str | os.PathLike, *, rtl: bool = False) -> Grid:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from .errors import InputError
 from .glyphs import normalize_entry, split_glyphs
-from .grid import read_text_file
+from .files import read_text_file
 
 #: Score of an entry whose list gives none (Crossfire and Ingrid use 50 as "ordinary").
 DEFAULT_SCORE = 50

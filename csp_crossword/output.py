@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 
 from .grid import BLOCK, EMPTY, Cell, Grid, format_grid
 from .result import FillResult
@@ -60,19 +58,3 @@ def result_to_text(grid: Grid, result: FillResult) -> str:
 
 def to_json(data) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write text to ``path`` through a temporary file in the same folder and a rename, so a
-    crash or Ctrl-C never leaves a half-written file."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".csp-crossword-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-

@@ -20,34 +20,27 @@ from collections import Counter
 from .grid import Cell, Grid
 
 
-def _runs(blocks: list[list[bool]], rtl: bool):
-    """Yield (direction, row, col, [(r, c), ...]) for every run of >= 2 open cells."""
-    rows, cols = len(blocks), len(blocks[0])
-    for r in range(rows):
+def _line_runs(blocks: list[list[bool]]):
+    """(row, first col, last col + 1) of every run of >= 2 open cells in the rows of ``blocks``."""
+    for r, row in enumerate(blocks):
         c = 0
-        while c < cols:
-            if blocks[r][c]:
-                c += 1
-                continue
+        while c < len(row):
             start = c
-            while c < cols and not blocks[r][c]:
+            while c < len(row) and not row[c]:
                 c += 1
             if c - start >= 2:
-                run = [(r, k) for k in range(start, c)]
-                if rtl:
-                    run.reverse()
-                yield "across", run
-    for c in range(cols):
-        r = 0
-        while r < rows:
-            if blocks[r][c]:
-                r += 1
-                continue
-            start = r
-            while r < rows and not blocks[r][c]:
-                r += 1
-            if r - start >= 2:
-                yield "down", [(k, c) for k in range(start, r)]
+                yield r, start, c
+            c += 1
+
+
+def _runs(blocks: list[list[bool]], rtl: bool):
+    """Yield (direction, [(r, c), ...]) for every run of >= 2 open cells, across then down."""
+    for r, start, end in _line_runs(blocks):
+        run = [(r, k) for k in range(start, end)]
+        yield "across", run[::-1] if rtl else run
+    columns = [list(col) for col in zip(*blocks)]
+    for c, start, end in _line_runs(columns):
+        yield "down", [(k, c) for k in range(start, end)]
 
 
 def verify_fill(
