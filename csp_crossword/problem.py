@@ -64,6 +64,11 @@ class FillProblem:
     empty: tuple[tuple[str, str], ...] = field(default=())
 
     @property
+    def slots(self):
+        """The slots of the problem (all the grid's, unless built for a subset), in domain order."""
+        return self.network.slots
+
+    @property
     def unsatisfiable(self) -> bool:
         return bool(self.empty)
 
@@ -102,12 +107,12 @@ class FillProblem:
         return frozenset(normalize_entry(w) for _, w in self.options.required)
 
 
-def _node_domains(grid: Grid, lexicon: Lexicon, options: FillOptions, network: Network):
+def _node_domains(grid: Grid, options: FillOptions, network: Network):
     """Domains from lengths, pre-filled glyphs and required words, with reasons for empty ones."""
     required = {slot_id.upper(): normalize_entry(word) for slot_id, word in options.required}
     domains: list[int] = []
     empty: list[tuple[str, str]] = []
-    for s, slot in enumerate(grid.slots):
+    for s, slot in enumerate(network.slots):
         index = network.indexes[s]
         pattern = grid.pattern(slot)
         if slot.id in required:
@@ -129,8 +134,13 @@ def _node_domains(grid: Grid, lexicon: Lexicon, options: FillOptions, network: N
     return domains, empty
 
 
-def build_problem(grid: Grid, lexicon: Lexicon, options: FillOptions | None = None) -> FillProblem:
+def build_problem(
+    grid: Grid, lexicon: Lexicon, options: FillOptions | None = None, *, slot_ids=None
+) -> FillProblem:
     """Apply the options to the lexicon, then node and arc consistency to every slot.
+
+    ``slot_ids`` keeps only the constraints of those slots (the other cells are free): a relaxed
+    problem, used to find which slots cannot be filled together.
 
     Raises:
         KeyError: a required slot id is not in the grid.
@@ -148,18 +158,19 @@ def build_problem(grid: Grid, lexicon: Lexicon, options: FillOptions | None = No
     if missing:
         lexicon = lexicon.with_entries(missing)
     graph = constraint_graph(grid)
-    network = Network(grid, lexicon, options.allow_duplicates)
-    domains, empty = _node_domains(grid, lexicon, options, network)
+    slots = None if slot_ids is None else tuple(grid.slot(i) for i in slot_ids)
+    network = Network(grid, lexicon, options.allow_duplicates, slots)
+    domains, empty = _node_domains(grid, options, network)
     state = None
     if not empty:
         state = network.initial_state(domains)
         failure = network.propagate(state, range(len(domains)))
         domains = state.domains
         if failure is not None:
-            slot = grid.slots[failure.slot]
+            slot = network.slots[failure.slot]
             why = "no word is left once every crossing is made consistent"
             if failure.cause is not None and failure.cause != failure.slot:
-                why += f" (last pruned by its crossing with {grid.slots[failure.cause].id})"
+                why += f" (last pruned by its crossing with {network.slots[failure.cause].id})"
             elif failure.cause == failure.slot:
                 why += " (its only words are used elsewhere)"
             empty.append((slot.id, why))

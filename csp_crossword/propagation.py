@@ -54,21 +54,26 @@ class State:
 class Network:
     """The crossword CSP compiled to flat lists for fast propagation.
 
-    Slots are numbered in ``grid.slots`` order. ``neighbours[s]`` lists ``(t, i, j, c)``: slot
+    Slots are numbered in ``grid.slots`` order (or the order of ``slots``, a subset of the grid's
+    slots whose constraints alone are kept: used to find a small unsatisfiable core). ``neighbours[s]`` lists ``(t, i, j, c)``: slot
     ``s`` position ``i`` crosses slot ``t`` position ``j`` in crossing cell ``c``.
     """
 
-    def __init__(self, grid: Grid, lexicon: Lexicon, allow_duplicates: bool = False):
+    def __init__(
+        self, grid: Grid, lexicon: Lexicon, allow_duplicates: bool = False, slots: tuple | None = None
+    ):
         self.grid = grid
         self.lexicon = lexicon
         self.allow_duplicates = allow_duplicates
-        self.slots = grid.slots
+        self.slots = grid.slots if slots is None else tuple(slots)
         self.slot_number = {slot.id: s for s, slot in enumerate(self.slots)}
         self.indexes: list[WordIndex] = [lexicon.index(slot.length) for slot in self.slots]
         self.bits = [index.bits for index in self.indexes]
         cell_ids: dict[tuple[int, int], int] = {}
         self.neighbours: list[list[tuple[int, int, int, int]]] = [[] for _ in self.slots]
         for crossing in grid.crossings:
+            if crossing.across not in self.slot_number or crossing.down not in self.slot_number:
+                continue
             c = cell_ids.setdefault(crossing.cell, len(cell_ids))
             a, d = self.slot_number[crossing.across], self.slot_number[crossing.down]
             self.neighbours[a].append((d, crossing.across_pos, crossing.down_pos, c))

@@ -32,7 +32,7 @@ from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..propagation import Failure, State
 from ..result import FillResult, SearchStats, Status
-from .base import Backend, result_from_domains, unsatisfiable_result
+from .base import Backend, Enumeration, result_from_domains, singleton_words, unsatisfiable_result
 
 #: Words ranked together by the look-ahead; larger windows trade score order for fillability.
 VALUE_WINDOW = 8
@@ -59,7 +59,7 @@ class _Frame:
 
 
 class _Outcome:
-    SOLVED, EXHAUSTED, CUTOFF, TIMEOUT = range(4)
+    EXHAUSTED, CUTOFF, TIMEOUT = range(3)
 
 
 class _Search:
@@ -84,7 +84,6 @@ class _Search:
         # Seed 0 keeps the first run purely heuristic; any other seed perturbs it too.
         self.noise = VALUE_NOISE if backend.seed else 0.0
         self.next_progress = start + PROGRESS_INTERVAL
-        self.solution: list[int] | None = None
 
     # ----------------------------------------------------------------- heuristics
 
@@ -164,7 +163,23 @@ class _Search:
             self.next_progress = now + PROGRESS_INTERVAL
         return False
 
-    def _dfs(self, cutoff: float) -> int:
+    def _refute(self, stack: list[_Frame]) -> bool:
+        """Remove the current word of the top frame and propagate, unwinding every frame whose
+        slot runs out of words. False when the whole tree is exhausted."""
+        while stack:
+            frame = stack[-1]
+            frame.state.domains[frame.slot] &= ~(1 << frame.word)
+            self.stats.propagations += 1
+            failure = self.net.propagate(frame.state, (frame.slot,))
+            if failure is None:
+                return True
+            self._record_failure(failure)
+            stack.pop()
+        return False
+
+    def _dfs(self, cutoff: float):
+        """Depth-first MAC search from the root. A generator: yields the domains of each fill
+        found (all singletons) and returns an _Outcome (EXHAUSTED, CUTOFF or TIMEOUT)."""
         net = self.net
         failures = 0
         stack: list[_Frame] = []
@@ -172,12 +187,14 @@ class _Search:
         while True:
             s = self._select_slot(state.domains)
             if s is None:
-                self.solution = state.domains
-                return _Outcome.SOLVED
-            stack.append(_Frame(state, s))
-            if len(stack) > self.best_depth:
-                self.best_depth = len(stack)
-                self.best_domains = state.domains[:]
+                yield state.domains
+                if not self._refute(stack):
+                    return _Outcome.EXHAUSTED
+            else:
+                stack.append(_Frame(state, s))
+                if len(stack) > self.best_depth:
+                    self.best_depth = len(stack)
+                    self.best_domains = state.domains[:]
             while True:
                 frame = stack[-1]
                 w = self._next_word(frame)
@@ -192,18 +209,8 @@ class _Search:
                     break
                 self._record_failure(failure)
                 failures += 1
-                # Refute the failed word; unwind while refutation empties a slot.
-                while True:
-                    frame = stack[-1]
-                    frame.state.domains[frame.slot] &= ~(1 << frame.word)
-                    self.stats.propagations += 1
-                    failure = net.propagate(frame.state, (frame.slot,))
-                    if failure is None:
-                        break
-                    self._record_failure(failure)
-                    stack.pop()
-                    if not stack:
-                        return _Outcome.EXHAUSTED
+                if not self._refute(stack):
+                    return _Outcome.EXHAUSTED
                 if failures >= cutoff:
                     return _Outcome.CUTOFF
                 if self._tick():
@@ -215,9 +222,11 @@ class _Search:
         cutoff = RESTART_BASE
         try:
             while True:
-                outcome = self._dfs(cutoff)
-                if outcome == _Outcome.SOLVED:
-                    return self._result(Status.FILLED, self.solution)
+                search = self._dfs(cutoff)
+                try:
+                    return self._result(Status.FILLED, next(search))
+                except StopIteration as stop:
+                    outcome = stop.value
                 if outcome == _Outcome.EXHAUSTED:
                     result = self._result(Status.UNSATISFIABLE, None)
                     result.reason = "the search space is exhausted: no fill exists"
@@ -230,6 +239,18 @@ class _Search:
         except KeyboardInterrupt:
             return self._result(Status.INTERRUPTED, self.best_domains)
 
+    def all_fills(self):
+        """Every fill, in a stable order (one run, no restarts, no noise): yields slot number ->
+        word id dicts; returns True when the enumeration is complete, False at the time limit."""
+        self.noise = 0.0
+        search = self._dfs(math.inf)
+        while True:
+            try:
+                domains = next(search)
+            except StopIteration as stop:
+                return stop.value == _Outcome.EXHAUSTED
+            yield singleton_words(domains)
+
     def _result(self, status: Status, domains) -> FillResult:
         self.stats.seconds = time.monotonic() - self.start
         return result_from_domains(self.problem, self.backend.name, status, domains, self.stats)
@@ -240,10 +261,17 @@ class ACBackend(Backend):
 
     name = "ac"
     description = "arc-consistency backtracker (MAC, dom/wdeg, restarts) on bitset domains"
-    supports = frozenset({"fill", "prove"})
+    supports = frozenset({"fill", "prove", "enumerate"})
 
     def solve(self, problem: FillProblem) -> FillResult:
         start = time.monotonic()
         if problem.unsatisfiable:
             return unsatisfiable_result(problem, self.name, start)
         return _Search(problem, self, start).run()
+
+    def enumerate(self, problem: FillProblem) -> Enumeration:
+        start = time.monotonic()
+        if problem.unsatisfiable:
+            return Enumeration.of_nothing()
+        search = _Search(problem, self, start)
+        return Enumeration(search.all_fills(), search.stats, start)

@@ -51,8 +51,51 @@ class Backend:
         """Fill the problem's grid. Never raises for unsatisfiable or timed-out problems."""
         raise NotImplementedError
 
+    def enumerate(self, problem: FillProblem) -> Enumeration:
+        """Every fill of the problem, one at a time (backends that support ``enumerate``)."""
+        raise NotImplementedError(f"backend {self.name} cannot enumerate fills")
+
     def deadline(self, start: float) -> float:
         return start + self.time_limit if self.time_limit is not None else float("inf")
+
+
+class Enumeration:
+    """An iterator over fills (slot number -> word id), produced lazily.
+
+    After iteration stops, ``complete`` tells whether every fill was produced (False when the
+    time limit or the consumer cut it short) and ``stats`` holds the search effort.
+    """
+
+    def __init__(self, fills, stats: SearchStats, start: float):
+        self._fills = fills
+        self.stats = stats
+        self.start = start
+        self.complete = False
+
+    @classmethod
+    def of_nothing(cls) -> Enumeration:
+        empty = cls(iter(()), SearchStats(), time.monotonic())
+        empty.complete = True
+        empty._fills = None
+        return empty
+
+    def __iter__(self):
+        if self._fills is None:
+            return
+        fills = self._fills
+        try:
+            while True:
+                try:
+                    fill = next(fills)
+                except StopIteration as stop:
+                    self.complete = bool(stop.value)
+                    return
+                yield fill
+        finally:
+            self.stats.seconds = time.monotonic() - self.start
+            close = getattr(fills, "close", None)
+            if close is not None:
+                close()
 
 
 def unsatisfiable_result(problem: FillProblem, backend: str, start: float) -> FillResult:
@@ -73,7 +116,7 @@ def fill_from_words(problem: FillProblem, words: dict[int, int]) -> tuple[tuple,
     cells = [list(row) for row in grid.cells]
     entries: list[Entry] = []
     network = problem.network
-    for s, slot in enumerate(grid.slots):
+    for s, slot in enumerate(problem.slots):
         if s not in words:
             continue
         index: WordIndex = network.indexes[s]

@@ -1,0 +1,105 @@
+"""Counting and enumerating every fill of a (small) puzzle.
+
+Two fills are different when at least one entry differs. ``count_fills`` splits the constraint
+graph into its connected components and multiplies their counts when that is sound: when repeats
+are allowed, or when no two slots of equal length in different components have a word in common
+(otherwise the no-repeat rule links the components and the whole grid is counted at once).
+
+>>> from csp_crossword.grid import parse_grid
+>>> from csp_crossword.lexicon import Lexicon
+>>> from csp_crossword.problem import build_problem
+>>> from csp_crossword.backends.ac import ACBackend
+>>> lex = Lexicon.from_words(["AB", "CD", "AC", "BD", "EF", "GH", "EG", "FH"])
+>>> grid = parse_grid("..#..\\n..#..")
+>>> count_fills(build_problem(grid, lex), ACBackend()).count
+8
+>>> from csp_crossword.problem import FillOptions
+>>> result = count_fills(build_problem(grid, lex, FillOptions(allow_duplicates=True)), ACBackend())
+>>> result.count, result.components
+(64, 2)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import combinations
+
+from .backends.base import Backend
+from .graph import components
+from .problem import FillProblem, build_problem
+
+
+@dataclass
+class CountResult:
+    """The number of fills.
+
+    Attributes:
+        count: Fills found; the exact number when ``exact``, else a lower bound.
+        exact: False when ``limit`` or the time limit stopped the count early.
+        components: Independent regions counted separately (1 when counted as a whole).
+        seconds: Wall time.
+        nodes: Search nodes of the backend(s).
+    """
+
+    count: int
+    exact: bool
+    components: int
+    seconds: float
+    nodes: int = 0
+
+    def to_dict(self) -> dict:
+        return dict(self.__dict__, seconds=round(self.seconds, 4))
+
+
+def decomposable(problem: FillProblem, parts: list[list[str]]) -> bool:
+    """Whether counting the components separately and multiplying is exact."""
+    if problem.options.allow_duplicates:
+        return True
+    number = problem.network.slot_number
+    domains = problem.domains
+    for first, second in combinations(parts, 2):
+        for a in first:
+            for b in second:
+                sa, sb = number[a], number[b]
+                same_length = problem.slots[sa].length == problem.slots[sb].length
+                if same_length and domains[sa] & domains[sb]:
+                    return False
+    return True
+
+
+def _count_whole(problem: FillProblem, backend: Backend, limit: int | None) -> tuple[int, bool, int]:
+    enumeration = backend.enumerate(problem)
+    found = 0
+    for _ in enumeration:
+        found += 1
+        if limit is not None and found >= limit:
+            break
+    return found, enumeration.complete, enumeration.stats.nodes
+
+
+def count_fills(problem: FillProblem, backend: Backend, limit: int | None = None) -> CountResult:
+    """Count the fills of a problem with a backend that can enumerate.
+
+    With ``limit``, counting stops once that many fills are known (``exact`` is then False unless
+    the count is complete anyway).
+    """
+    start = time.monotonic()
+    if problem.unsatisfiable:
+        return CountResult(0, True, 1, time.monotonic() - start)
+    parts = components(problem.graph)
+    if problem.slots != problem.grid.slots:
+        parts = [[slot.id for slot in problem.slots]]
+    if len(parts) > 1 and decomposable(problem, parts):
+        total, exact, nodes = 1, True, 0
+        for part in parts:
+            sub = build_problem(problem.grid, problem.lexicon, problem.options, slot_ids=part)
+            found, complete, part_nodes = _count_whole(sub, backend, limit)
+            nodes += part_nodes
+            if complete and found == 0:
+                return CountResult(0, True, len(parts), time.monotonic() - start, nodes)
+            total *= found
+            exact &= complete
+        return CountResult(total, exact, len(parts), time.monotonic() - start, nodes)
+    found, complete, nodes = _count_whole(problem, backend, limit)
+    return CountResult(found, complete, 1, time.monotonic() - start, nodes)
