@@ -139,7 +139,7 @@ def main(argv=None) -> int:
     print("\nsummary (per grid set x word list x backend): solved/runs, median and max total seconds")
     groups: dict = {}
     for row in rows:
-        key = (row["grid"].rstrip("0123456789")[:5] or row["grid"], row["dict"], row["backend"])
+        key = (row["grid"][:-2], row["dict"], row["backend"])
         groups.setdefault(key, []).append(row)
     for (prefix, dict_name, backend), group in sorted(groups.items()):
         solved = [r for r in group if r["status"] in ("filled", "optimal", "unsatisfiable")]

@@ -39,6 +39,8 @@ def result_to_dict(grid: Grid, result: FillResult, extra: dict | None = None) ->
         data["cells"] = None
     data["entries"] = [entry.to_dict() for entry in result.entries]
     data["score"] = {"total": result.total_score, "mean": result.mean_score}
+    if result.bound is not None:
+        data["score"].update(bound=result.bound, gap=result.gap)
     data["stats"] = result.stats.to_dict()
     if result.reason:
         data["reason"] = result.reason

@@ -82,6 +82,8 @@ class FillResult:
         stats: Search statistics.
         reason: For ``unsatisfiable``: why, in words (which slots cannot be filled).
         empty_slots: Slot ids whose candidate set is empty, when that is the proof.
+        objective: When optimising: the total score of the fill found.
+        bound: When optimising: the best proved upper bound of the total score.
     """
 
     status: Status
@@ -91,6 +93,15 @@ class FillResult:
     stats: SearchStats = field(default_factory=SearchStats)
     reason: str | None = None
     empty_slots: list[str] = field(default_factory=list)
+    objective: float | None = None
+    bound: float | None = None
+
+    @property
+    def gap(self) -> float | None:
+        """Relative optimality gap (0 when proved optimal), when optimising."""
+        if self.objective is None or self.bound is None:
+            return None
+        return round((self.bound - self.objective) / max(abs(self.bound), 1.0), 6)
 
     @property
     def total_score(self) -> int:

@@ -45,7 +45,8 @@ def test_fills_benchmark_grids_with_words(backend, grid_name, words_lexicon):
     grid = read_grid(GRIDS / "vanbeek" / f"{grid_name}.txt")
     problem, result = solve(backend, grid, words_lexicon, time_limit=60)
     assert_valid(problem, result)
-    assert result.stats.nodes >= 1 and result.stats.seconds > 0
+    assert result.stats.seconds > 0
+    assert result.stats.nodes + result.stats.propagations >= 1  # some effort is reported
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -15,6 +15,8 @@ from .base import Backend
 #: Backend name -> "module:Class". The first entry is the default backend.
 REGISTRY: dict[str, str] = {
     "ac": "csp_crossword.backends.ac:ACBackend",
+    "cpsat": "csp_crossword.backends.cpsat:CpSatBackend",
+    "pyconstraint": "csp_crossword.backends.pyconstraint:PyConstraintBackend",
 }
 
 DEFAULT = next(iter(REGISTRY))

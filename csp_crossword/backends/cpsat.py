@@ -1,0 +1,292 @@
+"""``cpsat``: Google OR-Tools CP-SAT on the arc-consistent problem.
+
+Two formulations (``formulation=``):
+
+* ``letters`` (default): a glyph variable per cell of a crossing, a word variable per slot, and
+  one table constraint per slot over (word id, score, glyph of each crossing cell). The tables
+  hold only the words that survive arc consistency (``FillProblem.domains``), which is what keeps
+  presolve short.
+* ``pairs``: a word variable per slot and, per crossing, a table of the compatible (word, word)
+  pairs. Exact but the tables grow with the product of the domains, so it is for small problems.
+
+Equal-length slots get an AllDifferent over their word ids unless repeats are allowed (word ids
+are shared by every slot of a length, so equal ids mean equal entries). With ``optimize`` the
+total entry score is maximised, with a hint from a quick ``ac`` fill.
+
+Reference: Perron & Didier, "CP-SAT", OR-Tools (https://developers.google.com/optimization);
+the letter-table model is the classical crossword CSP model (e.g. Gecode's crossword example,
+"Modeling and Programming with Gecode", case study "Crossword puzzle").
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+
+from ..lexicon import WordIndex
+from ..problem import FillProblem
+from ..result import FillResult, SearchStats, Status
+from .base import Backend, Enumeration, fill_from_words, unsatisfiable_result
+
+#: Seconds of ``ac`` search spent on a hint before optimising.
+HINT_SECONDS = 2.0
+#: The ``pairs`` formulation refuses problems whose crossing tables would exceed this many rows.
+MAX_PAIR_ROWS = 2_000_000
+#: Fills buffered between the solver thread and the consumer while enumerating.
+ENUMERATION_BUFFER = 64
+
+FORMULATIONS = ("letters", "pairs")
+
+
+class CpSatModel:
+    """The CP-SAT model of a problem; ``word_vars[s]`` is slot s's word id.
+
+    Args:
+        problem: The problem; its arc-consistent domains become the variables' domains.
+        formulation: ``letters`` or ``pairs``.
+        optimize: Add the total score objective.
+        domains: Domains to use instead of ``problem.domains`` (e.g. node-consistent ones).
+        enforce: Give each slot's constraint an enforcement literal (``slot_literals``), for
+            unsatisfiable cores.
+    """
+
+    def __init__(self, problem: FillProblem, formulation: str = "letters", optimize: bool = False, domains=None, enforce: bool = False):
+        from ortools.sat.python import cp_model
+
+        if formulation not in FORMULATIONS:
+            raise ValueError(f"unknown formulation {formulation!r}; choose from {FORMULATIONS}")
+        self.problem = problem
+        self.model = cp_model.CpModel()
+        net = problem.network
+        domains = problem.domains if domains is None else domains
+        self.ids = [list(WordIndex.iter_ids(d)) for d in domains]
+        self.word_vars = []
+        self.slot_literals = []
+        self.score_vars = []
+        for s, slot in enumerate(net.slots):
+            domain = cp_model.Domain.from_values(self.ids[s]) if self.ids[s] else cp_model.Domain(0, -1)
+            self.word_vars.append(self.model.new_int_var_from_domain(domain, f"w{slot.id}"))
+            self.slot_literals.append(self.model.new_bool_var(f"on{slot.id}") if enforce else None)
+        if formulation == "letters":
+            self._letter_tables(optimize)
+        else:
+            self._pair_tables()
+            if optimize:
+                self._score_tables()
+        if not problem.options.allow_duplicates:
+            groups: dict[int, list] = {}
+            for s, slot in enumerate(net.slots):
+                groups.setdefault(slot.length, []).append(self.word_vars[s])
+            for group in groups.values():
+                if len(group) > 1:
+                    self.model.add_all_different(group)
+        if optimize:
+            self.model.maximize(sum(self.score_vars))
+
+    def _enforce(self, constraint, s: int) -> None:
+        if self.slot_literals[s] is not None:
+            constraint.only_enforce_if(self.slot_literals[s])
+
+    def _letter_tables(self, optimize: bool) -> None:
+        net = self.problem.network
+        glyph_count = max(len(net.lexicon_glyphs), 1)
+        cell_vars = {c: self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(len(net.cell_ids))}
+        for s, slot in enumerate(net.slots):
+            index = net.indexes[s]
+            crossing = sorted((i, c) for _t, i, _j, c in net.neighbours[s])
+            columns = [self.word_vars[s]] + [cell_vars[c] for _i, c in crossing]
+            rows = []
+            if optimize:
+                score = self.model.new_int_var(min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}")
+                self.score_vars.append(score)
+                columns.insert(1, score)
+            for w in self.ids[s]:
+                code = index.code(w)
+                row = [w] + [code[i] for i, _c in crossing]
+                if optimize:
+                    row.insert(1, index.scores[w])
+                rows.append(row)
+            self._enforce(self.model.add_allowed_assignments(columns, rows), s)
+
+    def _pair_tables(self) -> None:
+        net = self.problem.network
+        total = 0
+        done = set()
+        for s in range(len(net.slots)):
+            for t, i, j, c in net.neighbours[s]:
+                if c in done:
+                    continue
+                done.add(c)
+                by_glyph: dict[int, list[int]] = {}
+                for w in self.ids[t]:
+                    by_glyph.setdefault(net.indexes[t].code(w)[j], []).append(w)
+                rows = []
+                for w in self.ids[s]:
+                    for v in by_glyph.get(net.indexes[s].code(w)[i], ()):
+                        rows.append((w, v))
+                total += len(rows)
+                if total > MAX_PAIR_ROWS:
+                    raise ValueError(
+                        f"the pairs formulation needs more than {MAX_PAIR_ROWS} table rows here; use letters"
+                    )
+                constraint = self.model.add_allowed_assignments([self.word_vars[s], self.word_vars[t]], rows)
+                lits = [lit for lit in (self.slot_literals[s], self.slot_literals[t]) if lit is not None]
+                if lits:
+                    constraint.only_enforce_if(lits)
+
+    def _score_tables(self) -> None:
+        net = self.problem.network
+        for s, slot in enumerate(net.slots):
+            index = net.indexes[s]
+            score = self.model.new_int_var(min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}")
+            self.score_vars.append(score)
+            self.model.add_allowed_assignments([self.word_vars[s], score], [(w, index.scores[w]) for w in self.ids[s]])
+
+    def words(self, value) -> dict[int, int]:
+        """Slot number -> word id from a solver or callback's ``value`` function."""
+        return {s: int(value(var)) for s, var in enumerate(self.word_vars)}
+
+
+def _solver(time_limit: float | None, workers: int | None, seed: int):
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.num_workers = workers or os.cpu_count() or 1
+    solver.parameters.random_seed = seed
+    return solver
+
+
+class CpSatBackend(Backend):
+    """OR-Tools CP-SAT: fills, proves unsatisfiability, optimises the total score, enumerates."""
+
+    name = "cpsat"
+    description = "OR-Tools CP-SAT on letter tables over arc-consistent domains"
+    supports = frozenset({"fill", "prove", "optimize", "enumerate"})
+
+    def __init__(self, *, formulation: str = "letters", optimize: bool = False, workers: int | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.formulation = formulation
+        self.optimize = optimize
+        self.workers = workers
+
+    @classmethod
+    def available(cls) -> bool:
+        try:
+            import ortools.sat.python.cp_model  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    @classmethod
+    def version(cls) -> str:
+        import ortools
+
+        return ortools.__version__
+
+    def _hint(self, problem: FillProblem, model: CpSatModel) -> None:
+        from .ac import ACBackend
+
+        budget = HINT_SECONDS if self.time_limit is None else min(HINT_SECONDS, self.time_limit / 4)
+        quick = ACBackend(time_limit=budget, seed=self.seed).solve(problem)
+        if quick.status.has_fill:
+            net = problem.network
+            for entry in quick.entries:
+                s = net.slot_number[entry.id]
+                model.model.add_hint(model.word_vars[s], net.indexes[s].position[entry.answer])
+
+    def solve(self, problem: FillProblem) -> FillResult:
+        from ortools.sat.python import cp_model
+
+        start = time.monotonic()
+        if problem.unsatisfiable:
+            return unsatisfiable_result(problem, self.name, start)
+        model = CpSatModel(problem, self.formulation, self.optimize)
+        if self.optimize:
+            self._hint(problem, model)
+        remaining = None if self.time_limit is None else max(0.01, self.time_limit - (time.monotonic() - start))
+        solver = _solver(remaining, self.workers, self.seed)
+        try:
+            status = solver.solve(model.model)
+        except KeyboardInterrupt:
+            return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
+        stats = SearchStats(
+            nodes=solver.num_branches,
+            backtracks=solver.num_conflicts,
+            seconds=time.monotonic() - start,
+        )
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            cells, entries = fill_from_words(problem, model.words(solver.value))
+            if self.optimize and status == cp_model.OPTIMAL:
+                result_status = Status.OPTIMAL
+            else:
+                result_status = Status.FILLED
+            result = FillResult(result_status, self.name, cells, entries, stats)
+            if self.optimize:
+                result.objective = solver.objective_value
+                result.bound = solver.best_objective_bound
+            return result
+        if status == cp_model.INFEASIBLE:
+            return FillResult(Status.UNSATISFIABLE, self.name, stats=stats, reason="CP-SAT proved that no fill exists")
+        if status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"CP-SAT rejected the model: {model.model.validate()}")
+        return FillResult(Status.TIMEOUT, self.name, stats=stats)
+
+    def enumerate(self, problem: FillProblem) -> Enumeration:
+        """Every fill, streamed from a solver thread through a bounded queue."""
+        start = time.monotonic()
+        if problem.unsatisfiable:
+            return Enumeration.of_nothing()
+        stats = SearchStats()
+        return Enumeration(self._stream(problem, stats, start), stats, start)
+
+    def _stream(self, problem: FillProblem, stats: SearchStats, start: float):
+        from ortools.sat.python import cp_model
+
+        model = CpSatModel(problem, self.formulation)
+        solver = _solver(self.time_limit, 1, self.seed)
+        solver.parameters.enumerate_all_solutions = True
+        fills: queue.Queue = queue.Queue(maxsize=ENUMERATION_BUFFER)
+        stop = threading.Event()
+        done = object()
+        outcome = {}
+
+        class Collector(cp_model.CpSolverSolutionCallback):
+            def on_solution_callback(self):
+                fill = model.words(self.value)
+                while not stop.is_set():
+                    try:
+                        fills.put(fill, timeout=0.1)
+                        return
+                    except queue.Full:
+                        continue
+                self.stop_search()
+
+        def run():
+            try:
+                outcome["status"] = solver.solve(model.model, Collector())
+            finally:
+                fills.put(done)
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        try:
+            while True:
+                item = fills.get()
+                if item is done:
+                    break
+                yield item
+        finally:
+            stop.set()
+            while thread.is_alive():
+                try:
+                    fills.get(timeout=0.1)
+                except queue.Empty:
+                    pass
+            thread.join()
+            stats.nodes = solver.num_branches
+            stats.backtracks = solver.num_conflicts
+        return outcome.get("status") in (cp_model.OPTIMAL, cp_model.INFEASIBLE)

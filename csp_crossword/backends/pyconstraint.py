@@ -1,0 +1,140 @@
+"""``pyconstraint``: python-constraint2 as an independent reference backend for small puzzles.
+
+Slots are variables over the word ids that survive arc consistency; each crossing is a
+:class:`CrossingConstraint` with forward checking; equal-length slots get an
+``AllDifferentConstraint`` unless repeats are allowed. The classic ``BacktrackingSolver`` is
+used: on this model it measured 3-25x faster than the package's default solver (issue note).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..lexicon import WordIndex
+from ..problem import FillProblem
+from ..result import FillResult, SearchStats, Status
+from .base import Backend, Enumeration, fill_from_words, unsatisfiable_result
+
+
+class _Deadline(Exception):
+    """Raised inside a constraint check when the time limit has passed."""
+
+
+def _crossing_constraint_class():
+    from constraint import Constraint
+
+    class CrossingConstraint(Constraint):
+        """Slot a's glyph at position i equals slot b's glyph at position j."""
+
+        def __init__(self, glyph_a: dict[int, int], glyph_b: dict[int, int], clock):
+            self.glyph_a = glyph_a
+            self.glyph_b = glyph_b
+            self.clock = clock
+
+        def __call__(self, variables, domains, assignments, forwardcheck=False, _unassigned=None):
+            self.clock()
+            a, b = variables
+            wa, wb = assignments.get(a), assignments.get(b)
+            if wa is not None and wb is not None:
+                return self.glyph_a[wa] == self.glyph_b[wb]
+            if forwardcheck and (wa is not None or wb is not None):
+                if wa is not None:
+                    glyph, other, table = self.glyph_a[wa], b, self.glyph_b
+                else:
+                    glyph, other, table = self.glyph_b[wb], a, self.glyph_a
+                domain = domains[other]
+                for value in domain[:]:
+                    if table[value] != glyph:
+                        domain.hideValue(value)
+                if not domain:
+                    return False
+            return True
+
+    return CrossingConstraint
+
+
+class PyConstraintBackend(Backend):
+    """python-constraint2's backtracking solver on the slot model; for small puzzles."""
+
+    name = "pyconstraint"
+    description = "python-constraint2 BacktrackingSolver (reference backend for small puzzles)"
+    supports = frozenset({"fill", "prove", "enumerate"})
+
+    @classmethod
+    def available(cls) -> bool:
+        try:
+            import constraint  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    @classmethod
+    def version(cls) -> str:
+        from importlib.metadata import version
+
+        return version("python-constraint2")
+
+    def _build(self, problem: FillProblem, stats: SearchStats, deadline: float):
+        from constraint import AllDifferentConstraint, BacktrackingSolver, Problem
+
+        def clock():
+            stats.propagations += 1
+            if stats.propagations & 1023 == 0 and time.monotonic() > deadline:
+                raise _Deadline
+
+        net = problem.network
+        csp = Problem(BacktrackingSolver(forwardcheck=True))
+        for s in range(len(net.slots)):
+            csp.addVariable(s, list(WordIndex.iter_ids(problem.domains[s])))
+        crossing = _crossing_constraint_class()
+        for s in range(len(net.slots)):
+            for t, i, j, _c in net.neighbours[s]:
+                if s < t:
+                    glyph_s = {w: net.indexes[s].code(w)[i] for w in WordIndex.iter_ids(problem.domains[s])}
+                    glyph_t = {w: net.indexes[t].code(w)[j] for w in WordIndex.iter_ids(problem.domains[t])}
+                    csp.addConstraint(crossing(glyph_s, glyph_t, clock), [s, t])
+        if not problem.options.allow_duplicates:
+            groups: dict[int, list[int]] = {}
+            for s, slot in enumerate(net.slots):
+                groups.setdefault(slot.length, []).append(s)
+            for group in groups.values():
+                if len(group) > 1:
+                    csp.addConstraint(AllDifferentConstraint(), group)
+        return csp
+
+    def solve(self, problem: FillProblem) -> FillResult:
+        start = time.monotonic()
+        if problem.unsatisfiable:
+            return unsatisfiable_result(problem, self.name, start)
+        stats = SearchStats()
+        csp = self._build(problem, stats, self.deadline(start))
+        try:
+            solution = csp.getSolution()
+        except _Deadline:
+            stats.seconds = time.monotonic() - start
+            return FillResult(Status.TIMEOUT, self.name, stats=stats)
+        except KeyboardInterrupt:
+            stats.seconds = time.monotonic() - start
+            return FillResult(Status.INTERRUPTED, self.name, stats=stats)
+        stats.seconds = time.monotonic() - start
+        if solution is None:
+            return FillResult(Status.UNSATISFIABLE, self.name, stats=stats, reason="python-constraint exhausted the search: no fill exists")
+        cells, entries = fill_from_words(problem, solution)
+        return FillResult(Status.FILLED, self.name, cells, entries, stats)
+
+    def enumerate(self, problem: FillProblem) -> Enumeration:
+        start = time.monotonic()
+        if problem.unsatisfiable:
+            return Enumeration.of_nothing()
+        stats = SearchStats()
+        csp = self._build(problem, stats, self.deadline(start))
+
+        def fills():
+            try:
+                for solution in csp.getSolutionIter():
+                    yield dict(solution)
+            except _Deadline:
+                return False
+            return True
+
+        return Enumeration(fills(), stats, start)
