@@ -351,14 +351,20 @@ def read_grid(path: str | os.PathLike, *, rtl: bool = False) -> Grid:
     return parse_grid(read_text_file(name), name, rtl=rtl)
 
 
-def format_grid(grid: Grid, cells: tuple[tuple[Cell, ...], ...] | None = None) -> str:
+def format_grid(
+    grid: Grid,
+    cells: tuple[tuple[Cell, ...], ...] | None = None,
+    *,
+    block: str = BLOCK,
+    empty: str = EMPTY,
+) -> str:
     """Grid text in the input format (``#`` blocks, ``.`` empty cells), one row per line.
 
     Rows are written token by token (single spaces) when the grid was read that way or any cell
     holds more than one glyph.
     """
     source = cells if cells is not None else grid.cells
-    texts = [[BLOCK if v is None else (v or EMPTY) for v in row] for row in source]
+    texts = [[block if v is None else (v or empty) for v in row] for row in source]
     spaced = grid.tokenized or any(len(split_glyphs(t)) != 1 for row in texts for t in row)
     sep = " " if spaced else ""
     return "\n".join(sep.join(row) for row in texts) + "\n"

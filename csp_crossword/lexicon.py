@@ -158,8 +158,10 @@ class Lexicon:
         display: dict[str, str] | None = None,
         clues: dict[str, str] | None = None,
         name: str = "lexicon",
+        multiplicity: dict[str, int] | None = None,
     ):
         self.scores = scores
+        self.multiplicity = multiplicity or {}
         self.display = display or {}
         self.clues = clues or {}
         self.name = name
@@ -172,16 +174,18 @@ class Lexicon:
         """A lexicon from an iterable of words (normalised here), default score 50."""
         table: dict[str, int] = {}
         display: dict[str, str] = {}
+        counts: dict[str, int] = {}
         for word in words:
             entry = normalize_entry(word)
             if not _valid_entry(entry):
                 raise ValueError(f"not a usable entry: {word!r}")
             table[entry] = DEFAULT_SCORE
+            counts[entry] = counts.get(entry, 0) + 1
             if word != entry:
                 display[entry] = word
         for word, score in (scores or {}).items():
             table[normalize_entry(word)] = score
-        return cls(table, display, name=name)
+        return cls(table, display, name=name, multiplicity=counts)
 
     def __len__(self) -> int:
         return len(self.scores)
@@ -231,13 +235,18 @@ class Lexicon:
             for w, s in self.scores.items()
             if (min_score is None or s >= min_score) and w not in banned_set
         }
-        return Lexicon(keep, self.display, self.clues, self.name)
+        multiplicity = {w: n for w, n in self.multiplicity.items() if w in keep}
+        return Lexicon(keep, self.display, self.clues, self.name, multiplicity)
 
     def with_entries(self, entries: dict[str, int]) -> Lexicon:
         """A new lexicon with extra entries (entry -> score) added or rescored."""
         scores = dict(self.scores)
         scores.update(entries)
-        return Lexicon(scores, self.display, self.clues, self.name)
+        return Lexicon(scores, self.display, self.clues, self.name, self.multiplicity)
+
+    def word_uses(self) -> dict[str, int]:
+        """Entry -> how many times the list names it (1 when not counted)."""
+        return {w: self.multiplicity.get(w, 1) for w in self.scores}
 
     def display_form(self, entry: str) -> str:
         return self.display.get(entry, entry)
@@ -267,6 +276,7 @@ class _Collector:
         self.scores: dict[str, int] = {}
         self.display: dict[str, str] = {}
         self.clues: dict[str, str] = {}
+        self.counts: dict[str, int] = {}
 
     def add(self, lineno: int, word, score=None, clue=None) -> None:
         if not isinstance(word, str):
@@ -290,6 +300,7 @@ class _Collector:
             score = parsed
         if entry not in self.scores or score > self.scores[entry]:
             self.scores[entry] = score
+        self.counts[entry] = self.counts.get(entry, 0) + 1
         if word.strip() != entry:
             self.display.setdefault(entry, word.strip())
         if clue:
@@ -381,7 +392,8 @@ def load_word_list(path: str | os.PathLike) -> tuple[Lexicon, LoadReport]:
     if not col.scores:
         detail = f" ({report.warning()})" if report.malformed else ""
         raise InputError(f"no usable entry in the word list{detail}", name)
-    return Lexicon(col.scores, col.display, col.clues, os.path.basename(name)), report
+    lexicon = Lexicon(col.scores, col.display, col.clues, os.path.basename(name), col.counts)
+    return lexicon, report
 
 
 def combine(lexicons: list[Lexicon]) -> Lexicon:
@@ -391,11 +403,14 @@ def combine(lexicons: list[Lexicon]) -> Lexicon:
     scores: dict[str, int] = {}
     display: dict[str, str] = {}
     clues: dict[str, str] = {}
+    counts: dict[str, int] = {}
     for lex in lexicons:
         scores.update(lex.scores)
         display.update(lex.display)
         clues.update(lex.clues)
-    return Lexicon(scores, display, clues, "+".join(lex.name for lex in lexicons))
+        for word, n in lex.multiplicity.items():
+            counts[word] = counts.get(word, 0) + n
+    return Lexicon(scores, display, clues, "+".join(lex.name for lex in lexicons), counts)
 
 
 def load_word_lists(paths) -> tuple[Lexicon, list[LoadReport]]:

@@ -51,11 +51,11 @@ def result_to_dict(grid: Grid, result: FillResult, extra: dict | None = None) ->
     return data
 
 
-def result_to_text(grid: Grid, result: FillResult) -> str:
+def result_to_text(grid: Grid, result: FillResult, block: str = BLOCK, empty: str = EMPTY) -> str:
     """The filled (or partial) grid in the grid text format; empty when there is no grid."""
     if result.cells is None:
         return ""
-    return format_grid(grid, result.cells)
+    return format_grid(grid, result.cells, block=block, empty=empty)
 
 
 def to_json(data) -> str:

@@ -33,12 +33,15 @@ class FillOptions:
         min_score: Drop words scored below this.
         banned: Words never used.
         required: Slot id -> word that slot must hold (added to the word list if missing).
+        exact: Fill-in puzzle: every word of the list is used exactly as many times as it is
+            listed (``Lexicon.multiplicity``), and nothing else.
     """
 
     allow_duplicates: bool = False
     min_score: int | None = None
     banned: frozenset[str] = frozenset()
     required: tuple[tuple[str, str], ...] = ()
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,11 @@ class FillProblem:
         return found
 
     @property
+    def word_uses(self) -> dict[str, int] | None:
+        """For fill-in puzzles: entry -> exact number of uses."""
+        return self.network.uses
+
+    @property
     def extra_words(self) -> frozenset[str]:
         """Required words, which count as words of the list for the verifier."""
         return frozenset(normalize_entry(w) for _, w in self.options.required)
@@ -134,6 +142,28 @@ def _node_domains(grid: Grid, options: FillOptions, network: Network):
     return domains, empty
 
 
+def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str, str]]:
+    """Fill-in puzzles: per length, the slots must match the listed words one for one."""
+    from .lexicon import glyph_count
+
+    words_per_length: dict[int, int] = {}
+    for word, n in uses.items():
+        words_per_length[glyph_count(word)] = words_per_length.get(glyph_count(word), 0) + n
+    slots_per_length: dict[int, list[str]] = {}
+    for slot in network.slots:
+        slots_per_length.setdefault(slot.length, []).append(slot.id)
+    problems = []
+    for length in sorted(set(words_per_length) | set(slots_per_length)):
+        have, need = words_per_length.get(length, 0), len(slots_per_length.get(length, ()))
+        if have != need:
+            ids = slots_per_length.get(length, [])
+            where = ids[0] if ids else "(none)"
+            problems.append(
+                (where, f"{need} slot(s) of length {length} but {have} listed word(s) of that length")
+            )
+    return problems
+
+
 def build_problem(
     grid: Grid, lexicon: Lexicon, options: FillOptions | None = None, *, slot_ids=None
 ) -> FillProblem:
@@ -159,8 +189,11 @@ def build_problem(
         lexicon = lexicon.with_entries(missing)
     graph = constraint_graph(grid)
     slots = None if slot_ids is None else tuple(grid.slot(i) for i in slot_ids)
-    network = Network(grid, lexicon, options.allow_duplicates, slots)
+    uses = lexicon.word_uses() if options.exact else None
+    network = Network(grid, lexicon, options.allow_duplicates, slots, uses)
     domains, empty = _node_domains(grid, options, network)
+    if options.exact and slot_ids is None:
+        empty += _count_mismatches(network, uses)
     state = None
     if not empty:
         state = network.initial_state(domains)

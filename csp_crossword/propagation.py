@@ -60,11 +60,19 @@ class Network:
     """
 
     def __init__(
-        self, grid: Grid, lexicon: Lexicon, allow_duplicates: bool = False, slots: tuple | None = None
+        self,
+        grid: Grid,
+        lexicon: Lexicon,
+        allow_duplicates: bool = False,
+        slots: tuple | None = None,
+        uses: dict[str, int] | None = None,
     ):
         self.grid = grid
         self.lexicon = lexicon
-        self.allow_duplicates = allow_duplicates
+        # With ``uses`` (entry -> how many times it may appear; fill-in puzzles) repeats are
+        # limited per word instead of forbidden.
+        self.allow_duplicates = allow_duplicates and uses is None
+        self.uses = uses
         self.slots = grid.slots if slots is None else tuple(slots)
         self.slot_number = {slot.id: s for s, slot in enumerate(self.slots)}
         self.indexes: list[WordIndex] = [lexicon.index(slot.length) for slot in self.slots]
@@ -85,6 +93,12 @@ class Network:
         self.same_length = [
             [u for u in by_length[slot.length] if u != s] for s, slot in enumerate(self.slots)
         ]
+        self.limits: list[dict[int, int]] | None = None
+        if uses is not None:
+            self.limits = [
+                {index.position[w]: n for w, n in uses.items() if w in index.position and n > 1}
+                for index in self.indexes
+            ]
         self.all_glyphs = (1 << len(lexicon.alphabet)) - 1
         self.lexicon_glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
 
@@ -137,7 +151,18 @@ class Network:
                 return Failure(s, None)
             if check_repeats and not settled[s] and domain & (domain - 1) == 0:
                 settled[s] = True
-                for u in self.same_length[s]:
+                others = self.same_length[s]
+                if self.limits is not None:
+                    limit = self.limits[s].get(domain.bit_length() - 1, 1)
+                    if limit > 1:
+                        used = 1 + sum(1 for u in others if settled[u] and domains[u] == domain)
+                        if used > limit:
+                            return Failure(s, s)
+                        if used < limit:
+                            others = ()
+                        else:
+                            others = [u for u in others if not (settled[u] and domains[u] == domain)]
+                for u in others:
                     if domains[u] & domain:
                         domains[u] &= ~domain
                         if not domains[u]:

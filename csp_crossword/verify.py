@@ -50,12 +50,14 @@ def verify_fill(
     *,
     allow_duplicates: bool = False,
     extra_words=(),
+    exact_uses: dict[str, int] | None = None,
 ) -> list[str]:
     """Every problem with a fill, as sentences; an empty list means the fill is valid.
 
     Checks: same shape and blocks as the grid; every open cell of an entry holds a glyph; every
     pre-filled glyph kept; every across and down run is an entry of ``lexicon`` (or of
-    ``extra_words``, such as words the user required); no entry twice unless allowed.
+    ``extra_words``, such as words the user required); no entry twice unless allowed. With
+    ``exact_uses`` (a fill-in puzzle), the entries must be exactly that multiset of words.
     """
     problems: list[str] = []
     if len(cells) != grid.rows or any(len(row) != grid.cols for row in cells):
@@ -83,7 +85,12 @@ def verify_fill(
         if word not in lexicon and word not in extra:
             problems.append(f"{where}: {word} is not in the word list")
         seen[word] += 1
-    if not allow_duplicates:
+    if exact_uses is not None:
+        wanted = Counter({w: n for w, n in exact_uses.items() if n})
+        for word in sorted(set(wanted) | set(seen)):
+            if seen[word] != wanted[word]:
+                problems.append(f"{word} is used {seen[word]} times, listed {wanted[word]} times")
+    elif not allow_duplicates:
         for word, count in seen.items():
             if count > 1:
                 problems.append(f"{word} is used {count} times")

@@ -1,0 +1,166 @@
+"""``check``: is a layout fillable, and if not, which slots are to blame?
+
+The answer has three parts:
+
+* structure: slot lengths against the word list, connectivity, symmetry, unchecked cells and
+  entries shorter than ``min_length``;
+* solvability: ``solvable`` with a witness fill, ``unsolvable`` (proved), or ``unknown`` when the
+  time limit is reached;
+* explanation for an unsolvable grid: the slots whose candidates run out under arc consistency,
+  and an unsatisfiable core, a set of slots whose constraints cannot all hold together even when
+  every other slot is left free. The core is found by deletion: grow a neighbourhood of the
+  failing slots in the constraint graph until it alone is unsatisfiable, then drop each slot
+  whose removal keeps it unsatisfiable (the ``ac`` backend proves each step). Each remaining slot
+  is needed: the core is minimal, unless the time budget ran out first (``core_minimal`` False).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from .backends import get_backend
+from .backends.ac import ACBackend
+from .graph import components
+from .grid import Grid
+from .lexicon import Lexicon
+from .problem import FillOptions, FillProblem, build_problem
+from .result import FillResult, Status
+
+#: Seconds allowed for each satisfiability test while shrinking a core.
+CORE_TEST_SECONDS = 2.0
+#: Total seconds for core extraction when no time limit is given.
+CORE_BUDGET_SECONDS = 30.0
+
+
+@dataclass
+class CheckReport:
+    """What ``check`` found. ``status`` is ``solvable``, ``unsolvable`` or ``unknown``."""
+
+    status: str
+    structure: dict
+    witness: FillResult | None = None
+    empty: list[tuple[str, str]] = field(default_factory=list)
+    core: list[str] | None = None
+    core_minimal: bool = False
+    patterns: dict[str, str] = field(default_factory=dict)
+    reason: str | None = None
+    seconds: float = 0.0
+
+
+def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3) -> dict:
+    """Structural facts a constructor checks before filling."""
+    stats = grid.stats()
+    available = lexicon.lengths()
+    lengths = []
+    for length, count in sorted(stats.length_histogram.items()):
+        lengths.append({"length": length, "slots": count, "words": available.get(length, 0)})
+    missing = [row["length"] for row in lengths if row["words"] == 0]
+    short = [slot.id for slot in grid.slots if slot.length < min_length]
+    from .graph import constraint_graph
+
+    parts = components(constraint_graph(grid))
+    return {
+        "stats": stats.to_dict(),
+        "lengths": lengths,
+        "missing_lengths": missing,
+        "short_slots": short,
+        "min_length": min_length,
+        "components": parts,
+        "symmetry": list(stats.symmetries) or ["none"],
+        "unchecked_cells": stats.unchecked_cells,
+    }
+
+
+class _CoreFinder:
+    def __init__(self, grid: Grid, lexicon: Lexicon, options: FillOptions, graph: nx.Graph, deadline: float):
+        self.grid = grid
+        self.lexicon = lexicon
+        self.options = options
+        self.graph = graph
+        self.deadline = deadline
+        self.order = {slot.id: i for i, slot in enumerate(grid.slots)}
+
+    def unsatisfiable(self, slot_ids) -> bool | None:
+        """True when proved unsatisfiable, False when satisfiable, None when undecided in time."""
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            return None
+        ids = sorted(slot_ids, key=self.order.__getitem__)
+        problem = build_problem(self.grid, self.lexicon, self.options, slot_ids=ids)
+        if problem.unsatisfiable:
+            return True
+        result = ACBackend(time_limit=min(CORE_TEST_SECONDS, left)).solve(problem)
+        if result.status == Status.UNSATISFIABLE:
+            return True
+        return False if result.status.has_fill else None
+
+    def find(self, seeds: list[str]) -> tuple[list[str] | None, bool]:
+        core = set(seeds) or set(self.order)
+        while True:
+            verdict = self.unsatisfiable(core)
+            if verdict:
+                break
+            if verdict is None:
+                return None, False
+            grown = core | {n for s in core for n in self.graph.neighbors(s)}
+            if grown == core:
+                grown = set(self.order)
+                if grown == core:
+                    return None, False
+            core = grown
+        minimal = True
+        distance = nx.multi_source_dijkstra_path_length(self.graph, set(seeds) or core) if seeds else {}
+        for slot_id in sorted(core, key=lambda s: (-distance.get(s, 0), -self.order[s])):
+            if len(core) == 1:
+                break
+            verdict = self.unsatisfiable(core - {slot_id})
+            if verdict is None:
+                minimal = False
+                break
+            if verdict:
+                core.discard(slot_id)
+        return sorted(core, key=self.order.__getitem__), minimal
+
+
+def unsat_core(problem: FillProblem, deadline: float, seeds: list[str] | None = None) -> tuple[list[str] | None, bool]:
+    """A set of slots that cannot be filled together, and whether it is proved minimal."""
+    finder = _CoreFinder(problem.grid, problem.lexicon, problem.options, problem.graph, deadline)
+    return finder.find(list(seeds or []))
+
+
+def check(
+    grid: Grid,
+    lexicon: Lexicon,
+    options: FillOptions | None = None,
+    *,
+    backend: str = "ac",
+    time_limit: float | None = None,
+    min_length: int = 3,
+    seed: int = 0,
+) -> CheckReport:
+    """Structure, solvability and (for an unsolvable grid) an explanation."""
+    start = time.monotonic()
+    options = options or FillOptions()
+    report = CheckReport("unknown", structure(grid, lexicon, min_length))
+    problem = build_problem(grid, lexicon, options)
+    result = get_backend(backend)(time_limit=time_limit, seed=seed).solve(problem)
+    if result.status.has_fill:
+        report.status = "solvable"
+        report.witness = result
+    elif result.status == Status.UNSATISFIABLE:
+        report.status = "unsolvable"
+        report.empty = list(problem.empty)
+        report.reason = result.reason
+        used = time.monotonic() - start
+        budget = CORE_BUDGET_SECONDS if time_limit is None else max(time_limit - used, CORE_TEST_SECONDS)
+        seeds = [slot_id for slot_id, _ in problem.empty]
+        report.core, report.core_minimal = unsat_core(problem, time.monotonic() + budget, seeds)
+        if report.core:
+            report.patterns = {slot_id: grid.pattern_text(grid.slot(slot_id)) for slot_id in report.core}
+    else:
+        report.reason = f"{result.status.value}: no fill found and no proof within the time limit"
+    report.seconds = time.monotonic() - start
+    return report
