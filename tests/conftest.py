@@ -46,3 +46,12 @@ def write(tmp_path):
         return str(path)
 
     return _write
+
+
+@pytest.fixture(scope="session")
+def quarter_lexicon(shared_dict):
+    """Every fourth word of words.txt (11,343 entries): small enough for every backend."""
+    from csp_crossword.lexicon import Lexicon
+
+    words = shared_dict("words.txt").read_text().split()
+    return Lexicon.from_words(words[::4], name="words/4")
