@@ -15,35 +15,24 @@ prints the first fill (or the number of fills with --count), or "unsatisfiable".
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from csp_crossword.grid import Grid, format_grid, read_grid  # noqa: E402
-from csp_crossword.lexicon import Lexicon, entry_glyphs, load_word_list  # noqa: E402
+from common import cli, crossings as crossing_list, print_fill, slot_words
 
 
-def model(grid: Grid, lexicon: Lexicon):
+def model(grid, lexicon):
     """(slots, domains, crossings): domains[s] is a set of glyph tuples; crossings[s] lists
     (t, i, j): glyph i of slot s equals glyph j of slot t."""
     slots = list(grid.slots)
-    number = {slot.id: s for s, slot in enumerate(slots)}
-    domains = []
-    for slot in slots:
-        pattern = grid.pattern(slot)
-        words = {entry_glyphs(w) for w in lexicon.by_length.get(slot.length, ())}
-        domains.append({w for w in words if all(not p or p == g for p, g in zip(pattern, w))})
+    domains = [set(words) for words in slot_words(grid, lexicon)]
     crossings = [[] for _ in slots]
-    for x in grid.crossings:
-        a, d = number[x.across], number[x.down]
-        crossings[a].append((d, x.across_pos, x.down_pos))
-        crossings[d].append((a, x.down_pos, x.across_pos))
+    for a, i, d, j in crossing_list(grid):
+        crossings[a].append((d, i, j))
+        crossings[d].append((a, j, i))
     return slots, domains, crossings
 
 
-def solutions(grid: Grid, lexicon: Lexicon, allow_duplicates: bool = False):
+def solutions(grid, lexicon, allow_duplicates: bool = False):
     """Yield each fill as a tuple of words (glyph tuples), one per slot in grid order."""
     slots, domains, crossings = model(grid, lexicon)
     length = [slot.length for slot in slots]
@@ -72,15 +61,8 @@ def solutions(grid: Grid, lexicon: Lexicon, allow_duplicates: bool = False):
     yield from search(domains)
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("grid")
-    parser.add_argument("words")
-    parser.add_argument("--count", action="store_true")
-    parser.add_argument("--allow-duplicates", action="store_true")
-    args = parser.parse_args(argv)
-    grid = read_grid(args.grid)
-    lexicon, _ = load_word_list(args.words)
+def main() -> int:
+    args, grid, lexicon = cli(__doc__)
     found = solutions(grid, lexicon, args.allow_duplicates)
     if args.count:
         print(sum(1 for _ in found))
@@ -89,11 +71,7 @@ def main(argv=None) -> int:
     if first is None:
         print("unsatisfiable")
         return 1
-    cells = [list(row) for row in grid.cells]
-    for slot, word in zip(grid.slots, first):
-        for (r, c), glyph in zip(slot.cells, word):
-            cells[r][c] = glyph
-    sys.stdout.write(format_grid(grid, tuple(map(tuple, cells))))
+    print_fill(grid, list(first))
     return 0
 
 

@@ -198,3 +198,40 @@ def test_ctrl_c_exit_130_keeps_best_partial(shared_dict, tmp_path):
     assert proc.returncode == 130, err
     data = json.loads(target.read_text())
     assert data["status"] == "interrupted" and data["entries"]
+
+
+def test_backends_listing(capsys):
+    code, out, _ = run(capsys, "backends", "--format", "json")
+    rows = json.loads(out)
+    assert code == 0 and [r["name"] for r in rows][0] == "ac" and rows[0]["default"]
+    cpsat = next(r for r in rows if r["name"] == "cpsat")
+    assert cpsat["available"] and "optimize" in cpsat["supports"] and cpsat["version"]
+
+
+def test_count_and_enumerate_commands(capsys, write):
+    grid = write("g.txt", "..\n..\n")
+    words = write("w.txt", "AB\nBA\nAA\nBB\n")
+    code, out, _ = run(capsys, "count", grid, "--words", words, "--allow-duplicates", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 16 and data["exact"] is True
+    code, out, _ = run(capsys, "count", grid, "--words", words, "--allow-duplicates", "--limit", "5")
+    assert code == 0 and out.startswith("at least 5 fills")
+    code, out, _ = run(capsys, "enumerate", grid, "--words", words, "--allow-duplicates", "--format", "json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 16 and len({tuple(x["grid"]) for x in lines}) == 16
+    code, out, _ = run(capsys, "enumerate", grid, "--words", words, "--allow-duplicates", "--limit", "2")
+    assert code == 0 and out.count("\n\n") == 1
+    for backend in ("cpsat", "pyconstraint"):
+        code, out, _ = run(capsys, "count", grid, "--words", words, "--allow-duplicates", "--backend", backend)
+        assert code == 0 and out.strip() == "16 fills"
+
+
+def test_optimize_needs_a_backend_that_can(capsys, write):
+    code, _, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS), "--optimize")
+    assert code == 2 and "cpsat" in err
+    code, out, err = run(
+        capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS),
+        "--optimize", "--backend", "cpsat", "--format", "json",
+    )
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "optimal" and data["score"]["gap"] == 0
