@@ -151,6 +151,12 @@ def _check_time_limit(args) -> None:
         raise InputError("--time-limit must be more than 0 seconds")
 
 
+def _check_limits(args) -> None:
+    _check_time_limit(args)
+    if args.limit is not None and args.limit < 1:
+        raise InputError("--limit must be 1 or more")
+
+
 def make_backend(args, reporter: Reporter, job: str = "fill"):
     """The backend named by ``--backend`` with the options it understands."""
     cls = get_backend(args.backend)
@@ -413,9 +419,7 @@ def _check_lines(job: Job, report) -> list[str]:
 def cmd_count(args, reporter: Reporter) -> int:
     from .counting import count_fills
 
-    _check_time_limit(args)
-    if args.limit is not None and args.limit < 1:
-        raise InputError("--limit must be 1 or more")
+    _check_limits(args)
     job = Job(args, reporter)
     backend = make_backend(args, reporter, "enumerate")
     result = count_fills(job.problem(reporter), backend, args.limit)
@@ -440,9 +444,7 @@ def cmd_count(args, reporter: Reporter) -> int:
 def cmd_enumerate(args, reporter: Reporter) -> int:
     from .backends.base import fill_from_words
 
-    _check_time_limit(args)
-    if args.limit is not None and args.limit < 1:
-        raise InputError("--limit must be 1 or more")
+    _check_limits(args)
     job = Job(args, reporter)
     backend = make_backend(args, reporter, "enumerate")
     problem = job.problem(reporter)

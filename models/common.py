@@ -46,3 +46,35 @@ def print_fill(grid: Grid, words: list[tuple[str, ...]]) -> None:
         for (r, c), glyph in zip(slot.cells, word):
             cells[r][c] = glyph
     sys.stdout.write(format_grid(grid, tuple(map(tuple, cells))))
+
+
+def count_cpsat_solutions(model, word_vars=None) -> int:
+    """Enumerate every solution of a CP-SAT model and count them."""
+    from ortools.sat.python import cp_model
+
+    class Counter(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.count = 0
+
+        def on_solution_callback(self):
+            self.count += 1
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    counter = Counter()
+    solver.solve(model, counter)
+    return counter.count
+
+
+def solve_cpsat_and_print(grid: Grid, model, word_vars, word_of) -> int:
+    """Solve a CP-SAT model and print the fill; ``word_of(slot_number, value)`` maps back."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        print("unsatisfiable" if status == cp_model.INFEASIBLE else "unknown")
+        return 1
+    print_fill(grid, [word_of(s, solver.value(v)) for s, v in enumerate(word_vars)])
+    return 0

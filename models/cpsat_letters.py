@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from common import cli, print_fill, slot_words
+from common import cli, count_cpsat_solutions, slot_words, solve_cpsat_and_print
 
 
 def build(grid, lexicon, allow_duplicates=False):
@@ -46,24 +46,10 @@ def build(grid, lexicon, allow_duplicates=False):
     return model, word_vars, candidates
 
 
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(self):
-        super().__init__()
-        self.count = 0
-
-    def on_solution_callback(self):
-        self.count += 1
-
-
 def count(grid, lexicon, allow_duplicates=False) -> int:
-    model, word_vars, _ = build(grid, lexicon, allow_duplicates)
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    model.add_decision_strategy(word_vars, cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE)
-    counter = _Counter()
     # Only the word variables tell fills apart; every other variable is fixed by them.
-    solver.solve(model, counter)
-    return counter.count
+    model, _, _ = build(grid, lexicon, allow_duplicates)
+    return count_cpsat_solutions(model)
 
 
 def main() -> int:
@@ -72,13 +58,7 @@ def main() -> int:
         print(count(grid, lexicon, args.allow_duplicates))
         return 0
     model, word_vars, candidates = build(grid, lexicon, args.allow_duplicates)
-    solver = cp_model.CpSolver()
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        print("unsatisfiable" if status == cp_model.INFEASIBLE else "unknown")
-        return 1
-    print_fill(grid, [words[solver.value(v)] for v, words in zip(word_vars, candidates)])
-    return 0
+    return solve_cpsat_and_print(grid, model, word_vars, lambda s, k: candidates[s][k])
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from common import cli, crossings, print_fill, slot_words
+from common import cli, count_cpsat_solutions, crossings, slot_words, solve_cpsat_and_print
 
 
 def build(grid, lexicon, allow_duplicates=False):
@@ -40,22 +40,9 @@ def build(grid, lexicon, allow_duplicates=False):
     return model, word_vars, words_by_number
 
 
-class _Counter(cp_model.CpSolverSolutionCallback):
-    def __init__(self):
-        super().__init__()
-        self.count = 0
-
-    def on_solution_callback(self):
-        self.count += 1
-
-
 def count(grid, lexicon, allow_duplicates=False) -> int:
     model, _, _ = build(grid, lexicon, allow_duplicates)
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    counter = _Counter()
-    solver.solve(model, counter)
-    return counter.count
+    return count_cpsat_solutions(model)
 
 
 def main() -> int:
@@ -64,13 +51,7 @@ def main() -> int:
         print(count(grid, lexicon, args.allow_duplicates))
         return 0
     model, word_vars, words = build(grid, lexicon, args.allow_duplicates)
-    solver = cp_model.CpSolver()
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        print("unsatisfiable" if status == cp_model.INFEASIBLE else "unknown")
-        return 1
-    print_fill(grid, [words[solver.value(v)] for v in word_vars])
-    return 0
+    return solve_cpsat_and_print(grid, model, word_vars, lambda s, n: words[n])
 
 
 if __name__ == "__main__":

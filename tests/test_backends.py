@@ -110,7 +110,9 @@ def test_prefilled_and_required_entries_are_kept(backend):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_same_seed_same_fill(backend, quarter_lexicon):
     grid = read_grid(GRIDS / "vanbeek" / "h0509.txt")
-    fills = [solve(backend, grid, quarter_lexicon, seed=seed)[1].cells for seed in (3, 3, 4)]
+    # CP-SAT is only deterministic with one worker (documented in docs/backends.md)
+    extra = {"workers": 1} if backend == "cpsat" else {}
+    fills = [solve(backend, grid, quarter_lexicon, seed=seed, **extra)[1].cells for seed in (3, 3, 4)]
     assert fills[0] == fills[1]
     assert all(f is not None for f in fills)
 

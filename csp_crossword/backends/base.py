@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
+from importlib import metadata
 
 from ..grid import Grid
 from ..lexicon import WordIndex
@@ -24,6 +26,10 @@ class Backend:
     name = "base"
     description = ""
     supports: frozenset[str] = frozenset()
+    #: The module the solver needs (imported lazily by ``available``), and its distribution name
+    #: on PyPI (for ``version``); None for backends written here.
+    solver_module: str | None = None
+    solver_distribution: str | None = None
 
     def __init__(
         self,
@@ -39,13 +45,22 @@ class Backend:
     @classmethod
     def available(cls) -> bool:
         """Whether the solver this backend needs can be imported."""
+        if cls.solver_module is None:
+            return True
+        try:
+            importlib.import_module(cls.solver_module)
+        except ImportError:
+            return False
         return True
 
     @classmethod
     def version(cls) -> str:
-        from .. import __version__
+        """The solver's version (the package's own for backends written here)."""
+        if cls.solver_distribution is None:
+            from .. import __version__
 
-        return __version__
+            return __version__
+        return metadata.version(cls.solver_distribution)
 
     def solve(self, problem: FillProblem) -> FillResult:
         """Fill the problem's grid. Never raises for unsatisfiable or timed-out problems."""

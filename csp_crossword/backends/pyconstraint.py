@@ -3,7 +3,10 @@
 Slots are variables over the word ids that survive arc consistency; each crossing is a
 :class:`CrossingConstraint` with forward checking; equal-length slots get an
 ``AllDifferentConstraint`` unless repeats are allowed. The classic ``BacktrackingSolver`` is
-used: on this model it measured 3-25x faster than the package's default solver (issue note).
+used. Measured against python-constraint2's default ``OptimizedBacktrackingSolver`` on this model
+(every fourth word of words.txt, forward checking): h0504 1.18 s vs 1.03 s, h0509 1.39 vs 1.09,
+puzzle03 0.09 vs 0.14, puzzle05 0.06 vs 0.05, and h0506 45.0 s vs no answer in 60 s; the classic
+solver is on par on easy grids and the only one to finish the hard one.
 """
 
 from __future__ import annotations
@@ -59,20 +62,8 @@ class PyConstraintBackend(Backend):
     name = "pyconstraint"
     description = "python-constraint2 BacktrackingSolver (reference backend for small puzzles)"
     supports = frozenset({"fill", "prove", "enumerate"})
-
-    @classmethod
-    def available(cls) -> bool:
-        try:
-            import constraint  # noqa: F401
-        except ImportError:
-            return False
-        return True
-
-    @classmethod
-    def version(cls) -> str:
-        from importlib.metadata import version
-
-        return version("python-constraint2")
+    solver_module = "constraint"
+    solver_distribution = "python-constraint2"
 
     def _build(self, problem: FillProblem, stats: SearchStats, deadline: float):
         from constraint import AllDifferentConstraint, BacktrackingSolver, Problem
