@@ -142,6 +142,22 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("dzn",), default="dzn")
     export.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically)")
 
+    gen = _sub(sub, "generate", "choose the blocks and fill a grid of a given size", commands.cmd_generate)
+    gen.add_argument("--size", required=True, metavar="ROWSxCOLS", help="grid size, e.g. 10x10")
+    gen.add_argument("--words", action="append", metavar="FILE", help="word list(s); default the built-in list")
+    gen.add_argument("--lang", choices=("en", "ar", "bn"), default="en", help="built-in list language; ar reads right to left")
+    gen.add_argument("--lexicon", choices=("words", "products"), default="words", help="products: a numeric crossword of multiplications")
+    gen.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
+    gen.add_argument("--max-run", type=int, metavar="N", help="longest entry (default 6)")
+    gen.add_argument("--symmetric", action="store_true", help="180-degree symmetric blocks (CSP path)")
+    gen.add_argument("--method", choices=("auto", "csp", "progressive"), default="auto", help="auto: CSP path first, then progressive search")
+    gen.add_argument("--allow-duplicates", action="store_true", help="allow the same entry twice")
+    gen.add_argument("--time-limit", type=float, default=10.0, metavar="SEC", help="total time (default 10)")
+    gen.add_argument("--seed", type=int, default=0)
+    gen.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
+    gen.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
+    gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
+
     backends = _sub(sub, "backends", "list the solvers with availability, version and abilities", commands.cmd_backends)
     backends.add_argument("--format", choices=("text", "json"), default="text")
     return parser

@@ -472,6 +472,63 @@ def cmd_enumerate(args, reporter: Reporter) -> int:
     return ExitCode.TIMEOUT if timed_out else ExitCode.OK
 
 
+# ----------------------------------------------------------------------------- generate
+
+
+def _size(text: str) -> tuple[int, int]:
+    rows, sep, cols = text.lower().partition("x")
+    if not sep or not rows.isdigit() or not cols.isdigit() or not (2 <= int(rows) <= 50 and 2 <= int(cols) <= 50):
+        raise InputError(f"--size {text!r}: write ROWSxCOLS with 2 to 50 each, e.g. 10x10")
+    return int(rows), int(cols)
+
+
+def cmd_generate(args, reporter: Reporter) -> int:
+    from .generate import generate
+
+    rows, cols = _size(args.size)
+    _check_time_limit(args)
+    if args.max_run is not None and args.max_run < 2:
+        raise InputError("--max-run must be 2 or more")
+    if args.lexicon == "products":
+        from .numeric import products_lexicon
+
+        lexicon = products_lexicon()
+    else:
+        args.exact = False
+        lexicon = _load_lexicon(args, reporter)
+    if args.min_score is not None:
+        lexicon = lexicon.filtered(min_score=args.min_score)
+    made = generate(
+        rows, cols, lexicon, max_run=args.max_run, symmetric=args.symmetric, time_limit=args.time_limit,
+        seed=args.seed, method=args.method, rtl=args.lang == "ar", allow_duplicates=args.allow_duplicates,
+    )
+    result = made.result
+    if result.status.has_fill:
+        problems = verify_fill(made.grid, result.cells, lexicon, allow_duplicates=args.allow_duplicates)
+        if problems:
+            raise RuntimeError(f"generate produced an invalid fill: {problems[0]}")
+    extra = {"method": made.method, "patterns_tried": made.patterns_tried}
+    if made.method == "progressive":
+        extra.update(unknown=made.unknown, scrambled=made.scrambled)
+    if _format(args) == "json":
+        text = to_json(result_to_dict(made.grid, result, extra))
+    else:
+        text = result_to_text(made.grid, result)
+    _write(args, text)
+    if result.status.has_fill:
+        reporter.info(
+            f"{made.method} path: {len(result.entries)} entries in {result.stats.seconds:.2f} s "
+            f"({made.patterns_tried} pattern(s) tried), mean score {result.mean_score}"
+        )
+        return ExitCode.OK
+    reporter.warn(
+        f"no full crossword within {args.time_limit:g} s; best {made.method} layout has "
+        f"{len(made.unknown)} unknown and {len(made.scrambled)} scrambled down run(s): "
+        f"{', '.join(made.unknown + made.scrambled) or '-'}"
+    )
+    return ExitCode.TIMEOUT
+
+
 # ----------------------------------------------------------------------------- export
 
 
@@ -492,5 +549,6 @@ __all__ = [
     "cmd_enumerate",
     "cmd_export",
     "cmd_fill",
+    "cmd_generate",
     "cmd_slots",
 ]

@@ -1,0 +1,271 @@
+"""``progressive``: progressive search for unconstrained grids (the blocks are not given).
+
+Faithful to Darwish, "Crossword generation using progressive search": a solution is a grid whose
+rows hold lexicon words (so every across entry is valid), separated by blocks; its cost is the
+total length of the down runs (two or more letters) that are not words, plus SCRAMBLED_WEIGHT
+times the total length of the down runs that are anagrams of a word. Cost 0 means every down run
+is a word. Then better than the seed: a repeated entry also costs its length (no entry twice
+unless allowed), and column costs are updated incrementally after each mutation.
+
+Search: an initial solution by Fill_1 or Fill_2, then a bounded priority queue (QMAXSIZE) of
+solutions by cost; the best is dequeued, NBSIZE neighbours are made by replacing one across word
+with a random word of the same length, and those whose cost is within THRESHOLD of their parent's
+are queued. It stops at cost 0 or at the time limit and reports the best solution with its unknown
+and scrambled down runs. Single-letter runs follow the seed: allowed, drawn from frequent letters.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..lexicon import Lexicon, entry_glyphs
+
+#: Weight of a down run that is an anagram of a word (the seed's 0.2).
+SCRAMBLED_WEIGHT = 0.2
+#: Solutions kept in the priority queue (QMAXSIZE).
+QMAXSIZE = 64
+#: Neighbours made from each dequeued solution (NBSIZE).
+NBSIZE = 24
+#: A neighbour is queued when its cost is at most its parent's plus this (the threshold).
+THRESHOLD = 2.0
+#: Letters drawn for single-letter across segments, most frequent first (the seed's choice).
+FREQUENT_GLYPHS = 8
+
+
+@dataclass
+class Layout:
+    """A progressive-search solution: ``cells[r][c]`` is a glyph or None for a block."""
+
+    cells: list[list[str | None]]
+    cost: float
+    unknown: list[str] = field(default_factory=list)
+    scrambled: list[str] = field(default_factory=list)
+
+
+class ProgressiveSearch:
+    """Progressive search over ``rows`` x ``cols`` with words of ``lexicon``.
+
+    Args:
+        max_run: Longest down run allowed (and longest across word).
+        fill: ``"fill1"`` or ``"fill2"``, the initial-solution method.
+        rtl: Across words run right to left.
+        allow_duplicates: Do not charge repeated entries.
+    """
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        lexicon: Lexicon,
+        *,
+        max_run: int | None = None,
+        fill: str = "fill1",
+        rtl: bool = False,
+        allow_duplicates: bool = False,
+        seed: int = 0,
+    ):
+        if fill not in ("fill1", "fill2"):
+            raise ValueError("fill must be 'fill1' or 'fill2'")
+        self.rows, self.cols = rows, cols
+        self.rng = random.Random(seed)
+        self.rtl = rtl
+        self.allow_duplicates = allow_duplicates
+        self.fill = fill
+        self.max_run = max_run or max(rows, cols)
+        self.words = {n: [entry_glyphs(w) for w in ws] for n, ws in lexicon.by_length.items() if 2 <= n <= self.max_run}
+        self.entries = set(lexicon.scores)
+        self.anagrams = {"".join(sorted(entry_glyphs(w))) for w in lexicon.scores}
+        letters = Counter(g for ws in self.words.values() for w in ws[:2000] for g in w)
+        self.frequent = [g for g, _ in letters.most_common(FREQUENT_GLYPHS)] or ["A"]
+        self.lengths = sorted(self.words)
+        if not self.lengths:
+            raise ValueError(f"the word list has no word of 2 to {self.max_run} letters")
+
+    # ------------------------------------------------------------------ initial solutions
+
+    def _word(self, length: int) -> tuple[str, ...]:
+        if length == 1:
+            return (self.rng.choice(self.frequent),)
+        return self.rng.choice(self.words[length])
+
+    def _place_row(self, cells, r: int, segments: list[tuple[int, int]]) -> None:
+        for start, length in segments:
+            word = self._word(length)
+            if self.rtl:
+                word = word[::-1]
+            for k, glyph in enumerate(word):
+                cells[r][start + k] = glyph
+
+    def _fill1(self):
+        cells = [[None] * self.cols for _ in range(self.rows)]
+        run = [0] * self.cols
+        usable = [0] + [n for n in range(1, self.max_run + 1) if n == 1 or n in self.words]
+        for r in range(self.rows):
+            c = 0
+            segments = []
+            while c < self.cols:
+                length = self.rng.choice(usable)
+                room = 0
+                while c + room < self.cols and room < length and run[c + room] < self.max_run:
+                    room += 1
+                if length == 0 or room == 0:
+                    run[c] = 0
+                    c += 1
+                    continue
+                while room > 1 and room not in self.words:
+                    room -= 1
+                segments.append((c, room))
+                for k in range(room):
+                    run[c + k] += 1
+                c += room
+                if c < self.cols:
+                    run[c] = 0
+                    c += 1
+            self._place_row(cells, r, segments)
+        return cells
+
+    def _fill2(self):
+        blocks = [[False] * self.cols for _ in range(self.rows)]
+        for c in range(self.cols):
+            r = self.rng.randint(1, self.max_run)
+            while r < self.rows:
+                blocks[r][c] = True
+                r += 1 + self.rng.randint(1, self.max_run)
+        cells = [[None] * self.cols for _ in range(self.rows)]
+        for r in range(self.rows):
+            segments = []
+            c = 0
+            while c < self.cols:
+                if blocks[r][c]:
+                    c += 1
+                    continue
+                start = c
+                while c < self.cols and not blocks[r][c]:
+                    c += 1
+                pos = start
+                while pos < c:  # a run with no word of its length gets an extra block
+                    length = c - pos
+                    while length > 1 and length not in self.words:
+                        length -= 1
+                    segments.append((pos, length))
+                    pos += length + 1
+            self._place_row(cells, r, segments)
+        return cells
+
+    # ------------------------------------------------------------------ cost
+
+    def _column_runs(self, cells, c: int):
+        r = 0
+        while r < self.rows:
+            if cells[r][c] is None:
+                r += 1
+                continue
+            start = r
+            while r < self.rows and cells[r][c] is not None:
+                r += 1
+            if r - start >= 2:
+                yield start, "".join(cells[k][c] for k in range(start, r))
+
+    def _column_cost(self, cells, c: int) -> float:
+        cost = 0.0
+        for _, word in self._column_runs(cells, c):
+            if word not in self.entries:
+                length = len(entry_glyphs(word))
+                cost += SCRAMBLED_WEIGHT * length if "".join(sorted(entry_glyphs(word))) in self.anagrams else length
+        return cost
+
+    def _across(self, cells):
+        """(row, start col, length) of every across segment (single letters included)."""
+        found = []
+        for r in range(self.rows):
+            c = 0
+            while c < self.cols:
+                if cells[r][c] is None:
+                    c += 1
+                    continue
+                start = c
+                while c < self.cols and cells[r][c] is not None:
+                    c += 1
+                found.append((r, start, c - start))
+        return found
+
+    def _entries(self, cells) -> list[str]:
+        words = []
+        for r, start, length in self._across(cells):
+            if length >= 2:
+                glyphs = cells[r][start : start + length]
+                words.append("".join(glyphs[::-1] if self.rtl else glyphs))
+        for c in range(self.cols):
+            words.extend(word for _, word in self._column_runs(cells, c))
+        return words
+
+    def _repeat_cost(self, cells) -> float:
+        if self.allow_duplicates:
+            return 0.0
+        counts = Counter(self._entries(cells))
+        return float(sum(len(entry_glyphs(w)) * (n - 1) for w, n in counts.items() if n > 1))
+
+    def cost(self, cells, columns: list[float] | None = None) -> float:
+        columns = columns if columns is not None else [self._column_cost(cells, c) for c in range(self.cols)]
+        return sum(columns) + self._repeat_cost(cells)
+
+    # ------------------------------------------------------------------ search
+
+    def _mutate(self, cells, columns):
+        r, start, length = self.rng.choice(self._across(cells))
+        child = [row[:] for row in cells]
+        word = self._word(length)
+        if self.rtl:
+            word = word[::-1]
+        for k, glyph in enumerate(word):
+            child[r][start + k] = glyph
+        child_columns = columns[:]
+        for c in range(start, start + length):
+            child_columns[c] = self._column_cost(child, c)
+        return child, child_columns
+
+    def run(self, time_limit: float | None = None, on_progress=None) -> tuple[Layout, int]:
+        """Search until cost 0 or the time limit; returns the best layout and the step count."""
+        deadline = time.monotonic() + (time_limit if time_limit is not None else 10.0)
+        start_cells = self._fill1() if self.fill == "fill1" else self._fill2()
+        columns = [self._column_cost(start_cells, c) for c in range(self.cols)]
+        best_cost = self.cost(start_cells, columns)
+        best = start_cells
+        tie = 0
+        queue = [(best_cost, tie, start_cells, columns)]
+        steps = 0
+        try:
+            while queue and best_cost > 0 and time.monotonic() < deadline:
+                parent_cost, _, parent, parent_columns = heapq.heappop(queue)
+                for _ in range(NBSIZE):
+                    child, child_columns = self._mutate(parent, parent_columns)
+                    steps += 1
+                    child_cost = self.cost(child, child_columns)
+                    if child_cost < best_cost:
+                        best, best_cost = child, child_cost
+                        if best_cost == 0:
+                            break
+                    if child_cost <= parent_cost + THRESHOLD:
+                        tie += 1
+                        heapq.heappush(queue, (child_cost, tie, child, child_columns))
+                if len(queue) > QMAXSIZE:
+                    queue = heapq.nsmallest(QMAXSIZE, queue)
+                if not queue:
+                    heapq.heappush(queue, (best_cost, tie, best, [self._column_cost(best, c) for c in range(self.cols)]))
+                if on_progress is not None:
+                    on_progress(steps, best_cost)
+        except KeyboardInterrupt:
+            pass
+        return self.describe(best), steps
+
+    def describe(self, cells) -> Layout:
+        unknown, scrambled = [], []
+        for c in range(self.cols):
+            for _, word in self._column_runs(cells, c):
+                if word not in self.entries:
+                    (scrambled if "".join(sorted(entry_glyphs(word))) in self.anagrams else unknown).append(word)
+        return Layout(cells, self.cost(cells), unknown, scrambled)
