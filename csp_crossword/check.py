@@ -23,7 +23,7 @@ import networkx as nx
 
 from .backends import get_backend
 from .backends.ac import ACBackend
-from .graph import components
+from .graph import components, constraint_graph
 from .grid import Grid
 from .lexicon import Lexicon
 from .problem import FillOptions, FillProblem, build_problem
@@ -59,8 +59,6 @@ def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3) -> dict:
         lengths.append({"length": length, "slots": count, "words": available.get(length, 0)})
     missing = [row["length"] for row in lengths if row["words"] == 0]
     short = [slot.id for slot in grid.slots if slot.length < min_length]
-    from .graph import constraint_graph
-
     parts = components(constraint_graph(grid))
     return {
         "stats": stats.to_dict(),

@@ -190,16 +190,10 @@ class Freeform:
         for word in sorted(remaining, key=lambda w: -len(self.glyphs[w])):
             for row in range(r0, r1 + 3):
                 for col in range(c0 - 1, c1 + 2):
-                    if self.check(board, word, row, col, ACROSS) == 0 and not self._touches(board, word, row, col):
+                    if self.check(board, word, row, col, ACROSS) == 0:  # 0 crossings: touches nothing
                         self.place(board, word, row, col, ACROSS, 0)
                         return word
         return None
-
-    def _touches(self, board: Board, word: str, row: int, col: int) -> bool:
-        for r, c in self._cells(word, row, col, ACROSS):
-            if (r, c) in board.cells:
-                return True
-        return False
 
     def run(self, time_limit: float | None = None, seed: int = 0) -> FreeformResult:
         start = time.monotonic()

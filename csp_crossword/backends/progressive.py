@@ -170,12 +170,16 @@ class ProgressiveSearch:
             if r - start >= 2:
                 yield start, "".join(cells[k][c] for k in range(start, r))
 
+    def _scrambled(self, word: str) -> bool:
+        """Whether a run that is not a word is an anagram of one."""
+        return "".join(sorted(entry_glyphs(word))) in self.anagrams
+
     def _column_cost(self, cells, c: int) -> float:
         cost = 0.0
         for _, word in self._column_runs(cells, c):
             if word not in self.entries:
                 length = len(entry_glyphs(word))
-                cost += SCRAMBLED_WEIGHT * length if "".join(sorted(entry_glyphs(word))) in self.anagrams else length
+                cost += SCRAMBLED_WEIGHT * length if self._scrambled(word) else length
         return cost
 
     def _across(self, cells):
@@ -267,5 +271,5 @@ class ProgressiveSearch:
         for c in range(self.cols):
             for _, word in self._column_runs(cells, c):
                 if word not in self.entries:
-                    (scrambled if "".join(sorted(entry_glyphs(word))) in self.anagrams else unknown).append(word)
+                    (scrambled if self._scrambled(word) else unknown).append(word)
         return Layout(cells, self.cost(cells), unknown, scrambled)
