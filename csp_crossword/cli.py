@@ -158,6 +158,25 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
     gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
+    free = _sub(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", commands.cmd_freeform)
+    free.add_argument("words", metavar="WORDS", help="JSON word -> clue object, CSV word,clue (header optional), or plain words")
+    free.add_argument("--size", metavar="ROWSxCOLS", help="board size (default: the board grows as needed)")
+    free.add_argument("--pick", type=int, metavar="N", help="lay out a random subset of N words (chosen by --seed)")
+    free.add_argument("--symmetric", action="store_true", help="mirror every placement across the horizontal axis")
+    free.add_argument("--allow-islands", action="store_true", help="allow words that cross nothing (separate pieces)")
+    free.add_argument("--rtl", action="store_true", help="right to left (default: when every word is in a right-to-left script)")
+    free.add_argument("--time-limit", type=float, metavar="SEC", help=f"seconds of search (default {commands.FREEFORM_SECONDS:g})")
+    free.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same board")
+    free.add_argument(
+        "--show",
+        default=",".join(commands.FREEFORM_PARTS),
+        metavar="PARTS",
+        help=f"text parts, comma-separated, from {','.join(commands.FREEFORM_PARTS)} (default all)",
+    )
+    free.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
+    free.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
+    free.add_argument("-q", "--quiet", action="store_true", help="no statistics")
+
     backends = _sub(sub, "backends", "list the solvers with availability, version and abilities", commands.cmd_backends)
     backends.add_argument("--format", choices=("text", "json"), default="text")
     return parser

@@ -16,7 +16,7 @@ from .files import write_atomically
 from .graph import components
 from .grid import BLOCK, EMPTY, Grid
 from .lexicon import Lexicon, load_word_lists
-from .output import grid_rows, result_to_dict, result_to_text, to_json
+from .output import JSON_FORMAT_VERSION, grid_rows, result_to_dict, result_to_text, to_json
 from .problem import FillOptions, FillProblem, build_problem
 from .puzzle import FillInPuzzle, read_puzzle
 from .result import FillResult, SearchStats, Status
@@ -529,6 +529,121 @@ def cmd_generate(args, reporter: Reporter) -> int:
     return ExitCode.TIMEOUT
 
 
+# ----------------------------------------------------------------------------- freeform
+
+#: Parts of the text output of ``freeform``, in order.
+FREEFORM_PARTS = ("solution", "blank", "clues", "wordsearch", "report")
+#: Seconds ``freeform`` spends when no --time-limit is given.
+FREEFORM_SECONDS = 2.0
+
+
+def _is_rtl(words) -> bool:
+    """Whether every word starts in a right-to-left script (Arabic, Hebrew, ...)."""
+    import unicodedata
+
+    return bool(words) and all(unicodedata.bidirectional(w[0]) in ("R", "AL") for w in words)
+
+
+def cmd_freeform(args, reporter: Reporter) -> int:
+    import random
+
+    from .freeform import Freeform
+    from .sheets import alphabet_of, blank_grid_text, clue_lists_text, numbered_entries, word_search
+
+    _check_time_limit(args)
+    rows = cols = None
+    if args.size:
+        rows, cols = _size(args.size)
+    parts = [p.strip() for p in args.show.split(",") if p.strip()]
+    unknown = [p for p in parts if p not in FREEFORM_PARTS]
+    if unknown or not parts:
+        raise InputError(f"--show {args.show!r}: choose from {','.join(FREEFORM_PARTS)}")
+    lexicon, reports = load_word_lists([args.words])
+    for report in reports:
+        if report.warning():
+            reporter.warn(report.warning())
+    words = [w for w, n in lexicon.word_uses().items() for _ in range(n)]
+    if args.pick is not None:
+        if args.pick < 1:
+            raise InputError("--pick must be 1 or more")
+        if args.pick < len(words):
+            words = random.Random(args.seed).sample(words, args.pick)
+    if not words:
+        raise InputError("the word list has no words", args.words)
+    rtl = args.rtl or _is_rtl(words)
+    engine = Freeform(words, rows=rows, cols=cols, allow_islands=args.allow_islands, symmetric=args.symmetric, rtl=rtl)
+    result = engine.run(args.time_limit or FREEFORM_SECONDS, args.seed)
+    problems = verify_fill(result.grid, result.cells, Lexicon.from_words(words), exact_uses=dict(_counts(result.placed)))
+    if not args.allow_islands and result.placed and not result.grid.stats().connected:
+        problems.append("the board is not one connected piece")
+    if problems:
+        raise RuntimeError(f"freeform produced an invalid board: {problems[0]}")
+    entries = numbered_entries(result.grid, result.cells, lexicon)
+    search = word_search(result.cells, alphabet_of(words), random.Random(args.seed))
+    show = lexicon.display_form  # the words as the user wrote them
+    if _format(args) == "json":
+        data = {
+            "format": JSON_FORMAT_VERSION,
+            "kind": "freeform",
+            "status": "interrupted" if result.interrupted else "filled",
+            "rows": result.grid.rows,
+            "cols": result.grid.cols,
+            "rtl": rtl,
+            "symmetric": args.symmetric,
+            "grid": grid_rows(result.cells),
+            "cells": [list(row) for row in result.cells],
+            "entries": entries,
+            "placed": [show(w) for w in result.placed],
+            "failed": [show(w) for w in result.failed],
+            "isolated": [show(w) for w in result.isolated],
+            "wordsearch": grid_rows(tuple(tuple(row) for row in search)),
+            "stats": {
+                "words_listed": len(words),
+                "words_placed": len(result.placed),
+                "crossings": result.crossings,
+                "crossings_per_word": round(2 * result.crossings / len(result.placed), 3) if result.placed else 0.0,
+                "fill": round(result.fill, 3),
+                "boards": result.boards,
+                "seconds": round(result.seconds, 3),
+            },
+        }
+        text = to_json(data)
+    else:
+        sections = {
+            "solution": "Solution\n" + "\n".join(grid_rows(result.cells)) + "\n",
+            "blank": "Puzzle\n" + blank_grid_text(result.grid),
+            "clues": clue_lists_text(entries),
+            "wordsearch": "Word search\n" + "\n".join(grid_rows(tuple(tuple(row) for row in search))) + "\n",
+            "report": _freeform_report(result, show),
+        }
+        text = "\n".join(sections[p] for p in parts)
+    _write(args, text)
+    reporter.info(
+        f"placed {len(result.placed)} of {len(words)} words on {result.grid.rows}x{result.grid.cols}, "
+        f"{result.crossings} crossings, {result.boards} boards in {result.seconds:.2f} s"
+    )
+    if result.failed:
+        reporter.info(f"not placed: {', '.join(show(w) for w in result.failed)}")
+    return ExitCode.INTERRUPTED if result.interrupted else ExitCode.OK
+
+
+def _counts(words) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return counts
+
+
+def _freeform_report(result, show) -> str:
+    lines = [
+        f"Placed ({len(result.placed)}): {', '.join(show(w) for w in result.placed) or '-'}",
+        f"Not placed ({len(result.failed)}): {', '.join(show(w) for w in result.failed) or '-'}",
+    ]
+    if result.isolated:
+        lines.append(f"Isolated ({len(result.isolated)}): {', '.join(show(w) for w in result.isolated)}")
+    return "\n".join(lines) + "\n"
+
+
 # ----------------------------------------------------------------------------- export
 
 
@@ -549,6 +664,7 @@ __all__ = [
     "cmd_enumerate",
     "cmd_export",
     "cmd_fill",
+    "cmd_freeform",
     "cmd_generate",
     "cmd_slots",
 ]

@@ -1,0 +1,124 @@
+"""Freeform benchmark: csp-crossword's freeform layout against genxword, same words and time.
+
+For each board size, word count and seed, ``--count`` words of 3 to 10 letters are drawn from a
+word list (default ``../shared/data/dict/words.txt``); both engines lay them out on the board for
+the same time. Every layout is re-read from its cells by the independent checker
+(``verify_fill``: every run of two or more letters is a listed word, none twice) and measured the
+same way: words placed (runs), crossings per word (2 x shared cells / words) and board fill
+(letter cells / board cells). genxword runs in its own interpreter through
+``benchmarks/genxword_runner.py`` (``--genxword-python``: a venv with
+``pip install --no-deps genxword==2.2.0``); without it only our engine runs.
+
+    python benchmarks/freeform.py --sizes 15 21 --counts 20 50 100 --seeds 10 --time-limit 1 \\
+        --genxword-python /tmp/gx/bin/python
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from csp_crossword.freeform import Freeform  # noqa: E402
+from csp_crossword.lexicon import Lexicon  # noqa: E402
+from csp_crossword.verify import _runs, verify_fill  # noqa: E402
+
+DEFAULT_WORDS = HERE.parent.parent / "shared" / "data" / "dict" / "words.txt"
+
+
+def measure(cells, words: list[str]) -> dict:
+    """Words, crossings per word and fill of a board, read from its cells; 'valid' from verify_fill."""
+    from csp_crossword.grid import Grid
+
+    grid = Grid(tuple(tuple(None if v is None else "" for v in row) for row in cells))
+    problems = verify_fill(grid, cells, Lexicon.from_words(words))
+    blocks = [[v is None for v in row] for row in cells]
+    runs = list(_runs(blocks, False))
+    across = {cell for d, run in runs if d == "across" for cell in run}
+    down = {cell for d, run in runs if d == "down" for cell in run}
+    crossings = len(across & down)
+    letters = sum(v is not None for row in cells for v in row)
+    placed = len(runs)
+    return {
+        "placed": placed,
+        "cpw": 2 * crossings / placed if placed else 0.0,
+        "fill": letters / (len(cells) * len(cells[0])),
+        "valid": not problems,
+        "problem": problems[0] if problems else "",
+    }
+
+
+def run_ours(words, size, seconds, seed) -> dict:
+    result = Freeform(words, rows=size, cols=size).run(seconds, seed)
+    data = measure(result.cells, words)
+    data["seconds"] = result.seconds
+    return data
+
+
+def run_genxword(python: str, words, size, seconds, seed) -> dict:
+    job = json.dumps({"words": words, "rows": size, "cols": size, "seconds": seconds, "seed": seed})
+    out = subprocess.run([python, str(HERE / "genxword_runner.py")], input=job, capture_output=True, text=True, check=True)
+    answer = json.loads(out.stdout)
+    cells = [[None] * size for _ in range(size)]
+    for word, row, col, vertical in answer["placements"]:
+        for k, glyph in enumerate(word):
+            r, c = (row + k, col) if vertical else (row, col + k)
+            cells[r][c] = glyph
+    data = measure(cells, words)
+    data["seconds"] = answer["seconds"]
+    return data
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[15, 21])
+    parser.add_argument("--counts", type=int, nargs="+", default=[20, 50, 100])
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--time-limit", type=float, default=1.0)
+    parser.add_argument("--words", default=str(DEFAULT_WORDS), help="word list, one word per line")
+    parser.add_argument("--genxword-python", metavar="PYTHON", help="interpreter with genxword installed")
+    args = parser.parse_args(argv)
+    pool = sorted({w.strip().upper() for w in Path(args.words).read_text().split() if 3 <= len(w.strip()) <= 10 and w.isalpha()})
+    engines = ["csp-crossword"] + (["genxword"] if args.genxword_python else [])
+    print(f"{'board':<7}{'words':>6}{'seed':>5}  {'engine':<14}{'placed':>7}{'cross/word':>11}{'fill':>7}{'valid':>7}{'seconds':>9}")
+    rows = []
+    for size in args.sizes:
+        for count in args.counts:
+            for seed in range(args.seeds):
+                words = random.Random(f"{size}-{count}-{seed}").sample(pool, count)
+                for engine in engines:
+                    if engine == "genxword":
+                        data = run_genxword(args.genxword_python, words, size, args.time_limit, seed)
+                    else:
+                        data = run_ours(words, size, args.time_limit, seed)
+                    rows.append((size, count, engine, data))
+                    print(
+                        f"{size}x{size:<4}{count:>6}{seed:>5}  {engine:<14}{data['placed']:>7}{data['cpw']:>11.2f}"
+                        f"{data['fill']:>7.2f}{'yes' if data['valid'] else 'NO':>7}{data['seconds']:>9.2f}",
+                        flush=True,
+                    )
+                    if not data["valid"]:
+                        print(f"    invalid: {data['problem']}", flush=True)
+    print("\nsummary (means over seeds): board, words, engine, placed, crossings per word, fill, valid runs")
+    print(f"| board | words | engine | placed | crossings/word | fill | valid |\n|---|---|---|---|---|---|---|")
+    for size in args.sizes:
+        for count in args.counts:
+            for engine in engines:
+                group = [d for s, n, e, d in rows if s == size and n == count and e == engine]
+                print(
+                    f"| {size}x{size} | {count} | {engine} | {statistics.mean(d['placed'] for d in group):.1f} "
+                    f"(min {min(d['placed'] for d in group)}) | {statistics.mean(d['cpw'] for d in group):.2f} | "
+                    f"{statistics.mean(d['fill'] for d in group):.2f} | {sum(d['valid'] for d in group)}/{len(group)} |"
+                )
+    return 0 if all(d["valid"] for *_, d in rows if _[2] == "csp-crossword") else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
