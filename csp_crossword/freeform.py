@@ -372,12 +372,44 @@ class Freeform:
     # ------------------------------------------------------------------ improvement
 
     def _rebuilt(self, placements: list[Placement]) -> tuple[Board, Counter]:
+        """A board of the placements that still obey the rules once others are gone.
+
+        Taking a word off can break the rules: when every cell of an across word was a crossing,
+        the down words' letters stay side by side and read as a non-word. So the placements are
+        put back one by one, in their order, each only if it passes ``check`` (crossing a word
+        already back, unless islands are allowed; a mirrored pair both or neither), with more
+        passes while any comes back. Every board thus grows by valid steps only.
+        """
         board = Board()
         remaining = Counter(self.uses)
+        groups: list[list[Placement]] = []
         for placement in placements:
-            self._place(board, placement)
-            remaining[placement.word] -= 1
+            if self.symmetric and groups and groups[-1][0].pair == placement.pair:
+                groups[-1].append(placement)
+            else:
+                groups.append([placement])
+        progress = True
+        while groups and progress:
+            progress, waiting = False, []
+            for group in groups:
+                if self._put_back(board, group):
+                    progress = True
+                    for placement in group:
+                        remaining[placement.word] -= 1
+                else:
+                    waiting.append(group)
+            groups = waiting
         return board, remaining
+
+    def _put_back(self, board: Board, group: list[Placement]) -> bool:
+        for done, placement in enumerate(group):
+            crossings = self.check(board, placement.word, placement.row, placement.col, placement.direction)
+            if crossings is None or not (crossings or not board.cells or self.allow_islands):
+                for _ in range(done):
+                    self._unplace_last(board)
+                return False
+            self._place(board, placement)
+        return True
 
     def _connected_part(self, placements: list[Placement]) -> list[Placement]:
         """The placements of the largest connected piece (the seed's piece in symmetric mode)."""

@@ -253,3 +253,29 @@ def test_cli_bad_word_list_names_the_file(capsys, write):
     path = write("bad.json", '{"alpha": "first",\n "beta" "second"}')
     code, _, err = run(capsys, "freeform", path)
     assert code == 2 and "bad.json:2:" in err
+
+
+def test_taking_a_word_off_never_leaves_letters_side_by_side():
+    # ABC lies across the ends of three down words; without it, A B C would stand side by side
+    engine = Freeform(["XA", "ABC", "BY", "ZC"])
+    placements = [
+        freeform_module.Placement("XA", -1, 0, freeform_module.DOWN),
+        freeform_module.Placement("ABC", 0, 0, freeform_module.ACROSS),
+        freeform_module.Placement("BY", 0, 1, freeform_module.DOWN),
+        freeform_module.Placement("ZC", -1, 2, freeform_module.DOWN),
+    ]
+    whole, _ = engine._rebuilt(placements)
+    assert len(whole.placements) == 4
+    board, remaining = engine._rebuilt([p for p in placements if p.word != "ABC"])
+    cells = {cell for cell in board.cells}
+    for (r, c) in cells:  # no two letters of different words side by side
+        if (r, c + 1) in cells:
+            assert board.owner[(r, c)] & 1 and board.owner[(r, c + 1)] & 1
+    assert sum(remaining.values()) == 4 - len(board.placements)
+
+
+def test_long_improvement_run_stays_valid(fifty, shared_dict):
+    words = sorted({w.upper() for w in shared_dict("words.txt").read_text().split() if 3 <= len(w) <= 10 and w.isalpha()})
+    hundred = random.Random("15-100-0").sample(words, 100)  # broke the rules before _rebuilt re-checked
+    result = Freeform(hundred, rows=15, cols=15).run(time_limit=1.0, seed=0)
+    check_layout(result, hundred)
