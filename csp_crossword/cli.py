@@ -27,8 +27,8 @@ def _add_grid_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "grid",
         metavar="GRID",
-        help="grid file (# block, . open cell, else a glyph); a last line of ;-separated words "
-        "makes it a fill-in puzzle",
+        help="grid file (# block, . open cell, else a glyph; a last line of ;-separated words "
+        "makes it a fill-in puzzle), or a .puz, .ipuz, .xd or .json crossword (its pattern and given letters)",
     )
     parser.add_argument("--rtl", action="store_true", help="right-to-left grid (implied by --lang ar)")
     parser.add_argument("--block", metavar="SYMBOL", help="block symbol of the grid (default # or +)")
@@ -102,7 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_solver_args(fill)
     fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
     fill.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
-    fill.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
+    fill.add_argument(
+        "--output", "-o", metavar="FILE",
+        help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file with clues from the word list",
+    )
 
     check = _sub(sub, "check", "tell whether a grid can be filled, and if not, why", commands.cmd_check)
     _add_grid_args(check)
@@ -174,8 +177,22 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"text parts, comma-separated, from {','.join(commands.FREEFORM_PARTS)} (default all)",
     )
     free.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
-    free.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
+    free.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically; .ipuz/.puz/.xd write a puzzle file)")
     free.add_argument("-q", "--quiet", action="store_true", help="no statistics")
+
+    conv = _sub(sub, "convert", "convert a crossword file: .puz, .ipuz, .xd, .json, .txt (by extension)", commands.cmd_convert)
+    conv.add_argument("input", metavar="IN", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
+    conv.add_argument("output", metavar="OUT", help="file to write (format by extension), atomically")
+    conv.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
+    conv.add_argument("-q", "--quiet", action="store_true", help="no summary")
+
+    rend = _sub(sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", commands.cmd_render)
+    rend.add_argument("input", metavar="FILE", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
+    rend.add_argument("--format", choices=("svg", "html", "pdf", "png"), help="output format (default by --output extension, else svg)")
+    rend.add_argument("--solution", action="store_true", help="the answer key: the grid with its letters")
+    rend.add_argument("--title", help="title printed above the grid")
+    rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
+    rend.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically); needed for pdf and png")
 
     backends = _sub(sub, "backends", "list the solvers with availability, version and abilities", commands.cmd_backends)
     backends.add_argument("--format", choices=("text", "json"), default="text")

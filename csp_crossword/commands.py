@@ -13,6 +13,7 @@ import time
 from .backends import get_backend, names as backend_names, REGISTRY
 from .errors import ExitCode, InputError
 from .files import write_atomically
+from .formats import Puzzle, is_crossword_file, puzzle_from_fill, read_crossword, write_crossword
 from .graph import components
 from .grid import BLOCK, EMPTY, Grid
 from .lexicon import Lexicon, load_word_lists
@@ -75,7 +76,12 @@ class Job:
 
     def __init__(self, args, reporter: Reporter):
         rtl = args.rtl or getattr(args, "lang", "en") == "ar"
-        self.grid, self.puzzle = read_puzzle(args.grid, block=getattr(args, "block", None), rtl=rtl)
+        self.crossword = None
+        if is_crossword_file(args.grid) or args.grid.lower().endswith(".json"):
+            self.crossword = read_crossword(args.grid, rtl=rtl)  # pattern and givens; its solution is not used
+            self.grid, self.puzzle = self.crossword.grid, None
+        else:
+            self.grid, self.puzzle = read_puzzle(args.grid, block=getattr(args, "block", None), rtl=rtl)
         self.block = self.puzzle.block if self.puzzle else (getattr(args, "block", None) or BLOCK)
         self.empty = self.puzzle.empty if self.puzzle else EMPTY
         if not hasattr(args, "words"):
@@ -213,13 +219,27 @@ def cmd_fill(args, reporter: Reporter) -> int:
         problems = job.verify(problem, result.cells)
         if problems:  # a backend bug: never hand out a wrong fill
             raise RuntimeError(f"backend {args.backend} returned an invalid fill: {problems[0]}")
-    if _format(args) == "json":
-        text = to_json(result_to_dict(job.grid, result))
+    if args.output and is_crossword_file(args.output):
+        write_crossword(args.output, _fill_puzzle(job, result))
+    elif _format(args) == "json":
+        _write(args, to_json(result_to_dict(job.grid, result)))
     else:
-        text = result_to_text(job.grid, result, job.block, job.empty)
-    _write(args, text)
+        _write(args, result_to_text(job.grid, result, job.block, job.empty))
     _report_fill(result, reporter)
     return EXIT_BY_STATUS[result.status]
+
+
+def _fill_puzzle(job: Job, result: FillResult) -> Puzzle:
+    """The fill as a puzzle file: the solution with clues from the word list, or, without a full
+    fill, the pattern with the letters placed so far as givens."""
+    title = job.crossword.title if job.crossword else ""
+    if result.status.has_fill:
+        puzzle = puzzle_from_fill(job.grid, result.cells, job.lexicon, title=title)
+    else:
+        puzzle = Puzzle(job.grid.with_cells(result.cells) if result.cells else job.grid, title=title)
+    if job.crossword:
+        puzzle.author, puzzle.copyright = job.crossword.author, job.crossword.copyright
+    return puzzle
 
 
 def _report_fill(result: FillResult, reporter: Reporter) -> None:
@@ -581,7 +601,11 @@ def cmd_freeform(args, reporter: Reporter) -> int:
     entries = numbered_entries(result.grid, result.cells, lexicon)
     search = word_search(result.cells, alphabet_of(words), random.Random(args.seed))
     show = lexicon.display_form  # the words as the user wrote them
-    if _format(args) == "json":
+    if args.output and is_crossword_file(args.output):
+        clues = {e["id"]: e["clue"] for e in entries if e["clue"]}
+        write_crossword(args.output, Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True))
+        text = ""
+    elif _format(args) == "json":
         data = {
             "format": JSON_FORMAT_VERSION,
             "kind": "freeform",
@@ -644,6 +668,46 @@ def _freeform_report(result, show) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ----------------------------------------------------------------------------- convert, render
+
+
+def cmd_convert(args, reporter: Reporter) -> int:
+    puzzle = read_crossword(args.input, rtl=args.rtl)
+    write_crossword(args.output, puzzle)
+    reporter.info(
+        f"{args.input} -> {args.output}: {puzzle.grid.rows}x{puzzle.grid.cols}, {len(puzzle.grid.slots)} entries, "
+        f"{len(puzzle.clues)} clues, {'with' if puzzle.solution is not None else 'no'} solution"
+    )
+    return ExitCode.OK
+
+
+def cmd_render(args, reporter: Reporter) -> int:
+    from .render import render
+
+    puzzle = read_crossword(args.input, rtl=args.rtl)
+    if args.title:
+        puzzle.title = args.title
+    fmt = args.format or _render_format(args.output)
+    data = render(puzzle, fmt, solution=args.solution)
+    if args.output:
+        write_atomically(args.output, data)
+    elif isinstance(data, bytes):
+        raise InputError(f"{fmt} output is binary: give --output FILE")
+    else:
+        sys.stdout.write(data)
+    return ExitCode.OK
+
+
+def _render_format(output: str | None) -> str:
+    if output:
+        ext = output.rsplit(".", 1)[-1].lower()
+        if ext in ("svg", "html", "pdf", "png"):
+            return ext
+        if ext == "htm":
+            return "html"
+    return "svg"
+
+
 # ----------------------------------------------------------------------------- export
 
 
@@ -660,11 +724,13 @@ __all__ = [
     "cmd_backends",
     "cmd_candidates",
     "cmd_check",
+    "cmd_convert",
     "cmd_count",
     "cmd_enumerate",
     "cmd_export",
     "cmd_fill",
     "cmd_freeform",
     "cmd_generate",
+    "cmd_render",
     "cmd_slots",
 ]

@@ -40,6 +40,9 @@ def write_atomically(path: str | os.PathLike, data: str | bytes) -> None:
             data = data.encode("utf-8")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        umask = os.umask(0)  # mkstemp makes the file private; give it the usual mode instead
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
