@@ -688,11 +688,11 @@ def cmd_render(args, reporter: Reporter) -> int:
     if args.title:
         puzzle.title = args.title
     fmt = args.format or _render_format(args.output)
+    if fmt in ("pdf", "png") and not args.output:
+        raise InputError(f"{fmt} output is binary: give --output FILE")
     data = render(puzzle, fmt, solution=args.solution)
     if args.output:
         write_atomically(args.output, data)
-    elif isinstance(data, bytes):
-        raise InputError(f"{fmt} output is binary: give --output FILE")
     else:
         sys.stdout.write(data)
     return ExitCode.OK

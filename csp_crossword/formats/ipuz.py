@@ -128,7 +128,8 @@ def _clues(value, grid: Grid, path: str) -> dict[str, str]:
             slot_id = by_number.get((number, direction))
             if slot_id is None:
                 raise InputError(f"ipuz: clues.{key}[{i}]: the grid has no {number} {direction}", path)
-            found[slot_id] = str(text)
+            if text:
+                found[slot_id] = str(text)
     return found
 
 

@@ -83,10 +83,11 @@ def dumps(puzzle: Puzzle) -> bytes:
                 solution.append(".")
                 fill.append(".")
                 continue
-            one_byte = len(value) == 1 and ord(value) < 256
+            limit = 128 if needs_utf8 else 256  # one byte per square in the file's encoding
+            one_byte = len(value) == 1 and ord(value) < limit
             if value and not one_byte:  # rebus square, or a glyph beyond Latin-1 (grids are one byte a cell)
                 rebus_cells[r * grid.cols + c] = value
-            solution.append(value if one_byte else (value[0] if value and ord(value[0]) < 256 else "X"))
+            solution.append(value if one_byte else (value[0] if value and ord(value[0]) < limit else "X"))
             fill.append("-")
     p.solution, p.fill = "".join(solution), "".join(fill)
     p.title, p.author, p.copyright, p.notes = puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes

@@ -78,7 +78,8 @@ def read(path: str) -> Puzzle:
         slot_id = by_number.get((int(match.group(2)), match.group(1)))
         if slot_id is None:
             raise InputError(f"clue {match.group(1)}{match.group(2)}: the grid has no such entry", path, lineno + 1, 1)
-        clues[slot_id] = match.group(3).strip()
+        if match.group(3).strip():
+            clues[slot_id] = match.group(3).strip()
     grid = pattern if filled else Grid(tuple(cells), source=path)
     return Puzzle(
         grid,
