@@ -77,6 +77,16 @@ def _add_solver_args(parser: argparse.ArgumentParser, default_backend: str = DEF
     )
 
 
+def _add_clue_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--clues",
+        choices=("list", "wordnet"),
+        default="list",
+        help="clues from the word list only (default), or WordNet glosses for entries without one "
+        "(English; needs Debian's wordnet-base)",
+    )
+
+
 def _sub(sub, name: str, help_text: str, handler) -> argparse.ArgumentParser:
     parser = sub.add_parser(
         name, help=help_text, description=help_text, epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -100,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_grid_args(fill)
     _add_lexicon_args(fill)
     _add_solver_args(fill)
+    _add_clue_arg(fill)
     fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
     fill.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
     fill.add_argument(
@@ -176,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PARTS",
         help=f"text parts, comma-separated, from {','.join(commands.FREEFORM_PARTS)} (default all)",
     )
+    _add_clue_arg(free)
     free.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
     free.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically; .ipuz/.puz/.xd write a puzzle file)")
     free.add_argument("-q", "--quiet", action="store_true", help="no statistics")
@@ -184,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("input", metavar="IN", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
     conv.add_argument("output", metavar="OUT", help="file to write (format by extension), atomically")
     conv.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
+    _add_clue_arg(conv)
     conv.add_argument("-q", "--quiet", action="store_true", help="no summary")
 
     rend = _sub(sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", commands.cmd_render)
@@ -191,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     rend.add_argument("--format", choices=("svg", "html", "pdf", "png"), help="output format (default by --output extension, else svg)")
     rend.add_argument("--solution", action="store_true", help="the answer key: the grid with its letters")
     rend.add_argument("--title", help="title printed above the grid")
+    _add_clue_arg(rend)
     rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     rend.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically); needed for pdf and png")
 

@@ -220,7 +220,9 @@ def cmd_fill(args, reporter: Reporter) -> int:
         if problems:  # a backend bug: never hand out a wrong fill
             raise RuntimeError(f"backend {args.backend} returned an invalid fill: {problems[0]}")
     if args.output and is_crossword_file(args.output):
-        write_crossword(args.output, _fill_puzzle(job, result))
+        puzzle = _fill_puzzle(job, result)
+        _apply_clues(args, puzzle, reporter)
+        write_crossword(args.output, puzzle)
     elif _format(args) == "json":
         _write(args, to_json(result_to_dict(job.grid, result)))
     else:
@@ -240,6 +242,19 @@ def _fill_puzzle(job: Job, result: FillResult) -> Puzzle:
     if job.crossword:
         puzzle.author, puzzle.copyright = job.crossword.author, job.crossword.copyright
     return puzzle
+
+
+def _apply_clues(args, puzzle: Puzzle, reporter: Reporter) -> None:
+    """``--clues wordnet``: WordNet glosses for the answered entries without a clue."""
+    if getattr(args, "clues", "list") != "wordnet":
+        return
+    from .clues import add_wordnet_clues, wordnet_directory
+
+    if wordnet_directory() is None:
+        reporter.warn("WordNet not found (install Debian's wordnet-base, or set WNSEARCHDIR); clues left empty")
+        return
+    added = add_wordnet_clues(puzzle)
+    reporter.info(f"WordNet gave {added} clue(s)")
 
 
 def _report_fill(result: FillResult, reporter: Reporter) -> None:
@@ -599,6 +614,11 @@ def cmd_freeform(args, reporter: Reporter) -> int:
     if problems:
         raise RuntimeError(f"freeform produced an invalid board: {problems[0]}")
     entries = numbered_entries(result.grid, result.cells, lexicon)
+    if args.clues == "wordnet":
+        board = Puzzle(result.grid, solution=result.cells, clues={e["id"]: e["clue"] for e in entries if e["clue"]})
+        _apply_clues(args, board, reporter)
+        for entry in entries:
+            entry["clue"] = board.clues.get(entry["id"], "")
     search = word_search(result.cells, alphabet_of(words), random.Random(args.seed))
     show = lexicon.display_form  # the words as the user wrote them
     if args.output and is_crossword_file(args.output):
@@ -673,6 +693,7 @@ def _freeform_report(result, show) -> str:
 
 def cmd_convert(args, reporter: Reporter) -> int:
     puzzle = read_crossword(args.input, rtl=args.rtl)
+    _apply_clues(args, puzzle, reporter)
     write_crossword(args.output, puzzle)
     reporter.info(
         f"{args.input} -> {args.output}: {puzzle.grid.rows}x{puzzle.grid.cols}, {len(puzzle.grid.slots)} entries, "
@@ -687,6 +708,7 @@ def cmd_render(args, reporter: Reporter) -> int:
     puzzle = read_crossword(args.input, rtl=args.rtl)
     if args.title:
         puzzle.title = args.title
+    _apply_clues(args, puzzle, reporter)
     fmt = args.format or _render_format(args.output)
     if fmt in ("pdf", "png") and not args.output:
         raise InputError(f"{fmt} output is binary: give --output FILE")

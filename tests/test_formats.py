@@ -131,3 +131,22 @@ def test_fill_keeps_the_givens_of_an_ipuz(capsys, tmp_path, quarter_lexicon):
     code, out, _ = run(capsys, "fill", path, "--format", "json", "-q")
     assert code == 0
     assert json.loads(out)["cells"][0][0] == "S"
+
+
+def test_wordnet_clues_fill_the_gaps(capsys, tmp_path):
+    from csp_crossword.clues import wordnet_directory, wordnet_glosses
+
+    if wordnet_directory() is None:
+        pytest.skip("WordNet (Debian's wordnet-base) is not installed")
+    glosses = wordnet_glosses({"DOG", "ICEAGE", "XQZV"})
+    assert set(glosses) == {"DOG", "ICEAGE"}
+    assert "canis" in glosses["DOG"].lower() and "dog" not in glosses["DOG"].lower().split()
+    grid = parse_grid("...\n#..")
+    solution = (("D", "O", "G"), (None, "N", "O"))  # DOG, NO; down ON, GO
+    path = tmp_path / "p.ipuz"
+    write_crossword(path, Puzzle(grid, solution=solution, clues={"1A": "Kept as given"}))
+    code, _, err = run(capsys, "convert", path, tmp_path / "q.ipuz", "--clues", "wordnet")
+    assert code == 0 and "WordNet gave" in err
+    clues = read_crossword(tmp_path / "q.ipuz").clues
+    assert clues["1A"] == "Kept as given"
+    assert len(clues) > 1
