@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections import Counter
 
 from .backends import get_backend, names as backend_names, REGISTRY
 from .errors import ExitCode, InputError
@@ -284,15 +285,7 @@ def cmd_slots(args, reporter: Reporter) -> int:
     if args.format == "json":
         data = {
             "slots": [
-                {
-                    "id": slot.id,
-                    "number": slot.number,
-                    "direction": slot.direction,
-                    "row": slot.start[0],
-                    "col": slot.start[1],
-                    "length": slot.length,
-                    "pattern": grid.pattern_text(slot),
-                }
+                {**slot.to_dict(), "pattern": grid.pattern_text(slot)}
                 for slot in grid.slots
             ],
             "stats": stats.to_dict(),
@@ -608,7 +601,7 @@ def cmd_freeform(args, reporter: Reporter) -> int:
     rtl = args.rtl or _is_rtl(words)
     engine = Freeform(words, rows=rows, cols=cols, allow_islands=args.allow_islands, symmetric=args.symmetric, rtl=rtl)
     result = engine.run(args.time_limit or FREEFORM_SECONDS, args.seed)
-    problems = verify_fill(result.grid, result.cells, Lexicon.from_words(words), exact_uses=dict(_counts(result.placed)))
+    problems = verify_fill(result.grid, result.cells, Lexicon.from_words(words), exact_uses=Counter(result.placed))
     if not args.allow_islands and result.placed and not result.grid.stats().connected:
         problems.append("the board is not one connected piece")
     if problems:
@@ -669,13 +662,6 @@ def cmd_freeform(args, reporter: Reporter) -> int:
     if result.failed:
         reporter.info(f"not placed: {', '.join(show(w) for w in result.failed)}")
     return ExitCode.INTERRUPTED if result.interrupted else ExitCode.OK
-
-
-def _counts(words) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for word in words:
-        counts[word] = counts.get(word, 0) + 1
-    return counts
 
 
 def _freeform_report(result, show) -> str:

@@ -58,6 +58,17 @@ class Slot:
     def start(self) -> tuple[int, int]:
         return self.cells[0]
 
+    def to_dict(self) -> dict:
+        """Id, number, direction, start row and column, length: how JSON outputs name a slot."""
+        return {
+            "id": self.id,
+            "number": self.number,
+            "direction": self.direction,
+            "row": self.start[0],
+            "col": self.start[1],
+            "length": self.length,
+        }
+
 
 @dataclass(frozen=True)
 class Crossing:

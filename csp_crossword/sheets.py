@@ -33,17 +33,7 @@ def numbered_entries(grid: Grid, cells, lexicon: Lexicon) -> list[dict]:
     for slot in grid.slots:
         answer = "".join(cells[r][c] or "" for r, c in slot.cells)
         entries.append(
-            {
-                "id": slot.id,
-                "number": slot.number,
-                "direction": slot.direction,
-                "row": slot.start[0],
-                "col": slot.start[1],
-                "length": slot.length,
-                "answer": answer,
-                "display": lexicon.display_form(answer),
-                "clue": lexicon.clue(answer) or "",
-            }
+            {**slot.to_dict(), "answer": answer, "display": lexicon.display_form(answer), "clue": lexicon.clue(answer) or ""}
         )
     return entries
 

@@ -68,7 +68,7 @@ def dumps_json(puzzle: Puzzle) -> str:
     cells = puzzle.solution if puzzle.solution is not None else puzzle.grid.cells
     entries = []
     for slot, answer, clue in puzzle.entries():
-        entry = {"id": slot.id, "number": slot.number, "direction": slot.direction, "row": slot.start[0], "col": slot.start[1], "length": slot.length}
+        entry = slot.to_dict()
         if answer:
             entry["answer"] = answer
         if clue:
