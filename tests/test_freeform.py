@@ -18,30 +18,17 @@ from csp_crossword.cli import main
 from csp_crossword.freeform import Freeform, freeform
 from csp_crossword.lexicon import Lexicon, entry_glyphs
 
+from bruteforce import runs
+
 
 def runs_of(cells, rtl=False):
-    """(direction, [cells]) of every maximal run of >= 2 letter cells, read in entry order."""
-    rows, cols = len(cells), len(cells[0])
+    """(direction, [cells]) of every maximal run of >= 2 letter cells, read in entry order
+    (the run finder of the test brute-force solver, on rows with ``#`` where no letter is)."""
+    rows = [["#" if v is None else v for v in row] for row in cells]
     found = []
-    for r in range(rows):
-        c = 0
-        while c < cols:
-            start = c
-            while c < cols and cells[r][c] is not None:
-                c += 1
-            if c - start >= 2:
-                run = [(r, k) for k in range(start, c)]
-                found.append(("across", run[::-1] if rtl else run))
-            c += 1
-    for c in range(cols):
-        r = 0
-        while r < rows:
-            start = r
-            while r < rows and cells[r][c] is not None:
-                r += 1
-            if r - start >= 2:
-                found.append(("down", [(k, c) for k in range(start, r)]))
-            r += 1
+    for run in runs(rows):
+        across = len(run) > 1 and run[0][0] == run[1][0]
+        found.append(("across", run[::-1] if rtl else run) if across else ("down", run))
     return found
 
 
