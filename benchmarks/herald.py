@@ -1,0 +1,220 @@
+"""The Herald benchmark: 40 Herald Tribune grids x {words, uk}, next to the published Gecode times.
+
+Runs any subset (grid glob x word list x backend x time limit x seeds), each run in its own
+process (``--jobs N`` runs N at a time), re-checks every fill with ``verify_fill`` (a wrong fill
+is reported as ``WRONG`` and makes the runner exit 1), appends one CSV row per run and prints a
+table, then a summary per instance with the published Gecode 4.4 times (MPG case study, base
+model and restarts + no-goods, 10-minute limit, one thread).
+
+Columns: ``load_s`` reads the word list; ``seconds`` is problem construction (word index for the
+grid's lengths, initial arc consistency) plus search, the figure compared with Gecode's runtime;
+``peak_mb`` is the run process's peak resident memory (``ru_maxrss``).
+
+Usage::
+
+    python benchmarks/herald.py --quick                        # 12 instances, under 15 minutes
+    python benchmarks/herald.py --grids 'h15*' --dict words --time-limit 600 --jobs 2 \\
+        --csv benchmarks/results/herald.csv
+    python benchmarks/herald.py --grids h2304 --dict uk --backend ac --backend cpsat --seeds 3
+    python benchmarks/herald.py --summary benchmarks/results/herald.csv   # summarise a CSV only
+
+The grids are ``grids/vanbeek/<name>.txt`` (the same files as ../shared/data/herald/grids); the
+word lists come from ../shared/data/dict (override the folder with CSP_CROSSWORD_SHARED).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import fnmatch
+import multiprocessing
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
+GRIDS = ROOT / "grids" / "vanbeek"
+HERALD = [f"h{size}{n:02d}" for size in (15, 19, 21, 23) for n in range(1, 11)]
+#: Twelve instances spanning easy, Gecode-hard and unsatisfiable ones, each solved by ``auto``
+#: in well under a minute on the development machine (see docs/benchmarks.md).
+QUICK = [
+    ("h1501", "words"), ("h1504", "words"), ("h1506", "words"), ("h1507", "words"),
+    ("h2101", "words"), ("h2104", "words"), ("h2301", "words"), ("h2303", "words"),
+    ("h2304", "words"), ("h1909", "uk"), ("h2304", "uk"), ("h2310", "uk"),
+]
+QUICK_TIME_LIMIT = 60.0
+SOLVED = ("filled", "optimal", "unsatisfiable")
+COLUMNS = [
+    "instance", "grid", "dict", "backend", "seed", "time_limit", "status", "load_s", "seconds",
+    "nodes", "backtracks", "restarts", "peak_mb", "mean_score",
+]
+
+
+def run_one(task: tuple) -> dict:
+    """One run in a fresh process: load, build, solve, verify. Returns a CSV row."""
+    grid_name, dict_name, backend_name, seed, time_limit = task
+    from csp_crossword.backends import get_backend
+    from csp_crossword.grid import read_grid
+    from csp_crossword.lexicon import load_word_list
+    from csp_crossword.problem import build_problem
+    from csp_crossword.verify import verify_fill
+
+    start = time.perf_counter()
+    lexicon = load_word_list(SHARED / "dict" / f"{dict_name}.txt")[0]
+    loaded = time.perf_counter()
+    grid = read_grid(GRIDS / f"{grid_name}.txt")
+    problem = build_problem(grid, lexicon)
+    backend = get_backend(backend_name)(time_limit=time_limit, seed=seed)
+    result = backend.solve(problem)
+    done = time.perf_counter()
+    status = result.status.value
+    if result.status.has_fill and verify_fill(grid, result.cells, problem.lexicon):
+        status = "WRONG"
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return {
+        "instance": f"{dict_name}-{grid_name}",
+        "grid": grid_name,
+        "dict": dict_name,
+        "backend": backend_name,
+        "seed": seed,
+        "time_limit": time_limit,
+        "status": status,
+        "load_s": round(loaded - start, 3),
+        "seconds": round(done - loaded, 3),
+        "nodes": result.stats.nodes,
+        "backtracks": result.stats.backtracks,
+        "restarts": result.stats.restarts,
+        "peak_mb": round(peak, 1),
+        "mean_score": round(result.mean_score, 2) if result.status.has_fill else "",
+    }
+
+
+def published() -> dict:
+    """(dict, grid) -> {config: seconds or None when Gecode timed out} from the MPG tables."""
+    table: dict = {}
+    path = SHARED / "herald" / "published-gecode-runs.csv"
+    if not path.exists():
+        return table
+    with open(path, newline="") as handle:
+        for row in csv.DictReader(handle):
+            if row["kind"] != "stat" or row["config"] not in ("base", "nogoods"):
+                continue
+            seconds = float(row["runtime_ms"]) / 1000 if row["status"] in ("SAT", "UNSAT") else None
+            table.setdefault((row["dict"], row["grid"]), {})[row["config"]] = seconds
+    return table
+
+
+def print_row(row: dict) -> None:
+    widths = [12, 6, 6, 6, 4, 6, 13, 7, 9, 9, 10, 8, 8, 10]
+    print("  ".join(str(row.get(c, "")).ljust(w) for c, w in zip(COLUMNS, widths)), flush=True)
+
+
+def run_all(tasks: list[tuple], jobs: int, on_row) -> list[dict]:
+    """Each task in a fresh process (so peak memory is per run), ``jobs`` at a time; ``on_row``
+    gets each row as soon as its run ends (rows are saved even if the runner is interrupted)."""
+    rows: list[dict] = []
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(jobs, maxtasksperchild=1) as pool:
+        for row in pool.imap_unordered(run_one, tasks):
+            rows.append(row)
+            print_row(row)
+            on_row(row)
+    return rows
+
+
+def summarise(rows: list[dict]) -> None:
+    gecode = published()
+    print("\nsummary: solved runs / runs, median seconds of the runs (solved or not), Gecode 4.4 published")
+    head = f"  {'instance':<12} {'backend':<8} {'solved':>7} {'median s':>9} {'max s':>8}  {'gecode base':>11} {'gecode nogoods':>14}  ratio to base"
+    print(head)
+    groups: dict = {}
+    for row in rows:
+        groups.setdefault((row["instance"], row["backend"]), []).append(row)
+    totals: dict = {}
+    for (instance, backend), group in sorted(groups.items()):
+        dict_name, grid_name = instance.split("-")
+        solved = [r for r in group if r["status"] in SOLVED]
+        times = [float(r["seconds"]) for r in group if r.get("seconds") not in (None, "")]
+        median = statistics.median(times) if times else float("nan")
+        ref = gecode.get((dict_name, grid_name), {})
+        base, nogoods = ref.get("base"), ref.get("nogoods")
+        show = lambda x: "timeout" if x is None else f"{x:.2f}"  # noqa: E731
+        ratio = f"{median / base:.2f}x" if base and solved and len(solved) == len(group) else ""
+        print(
+            f"  {instance:<12} {backend:<8} {len(solved):>3}/{len(group):<3} {median:>9.2f} "
+            f"{max(times, default=float('nan')):>8.2f}  {show(base) if ref else '':>11} "
+            f"{show(nogoods) if ref else '':>14}  {ratio}"
+        )
+        total = totals.setdefault(backend, [0, 0, 0, 0])
+        total[0] += 1
+        total[1] += len(solved) == len(group)
+        total[2] += bool(solved)
+        total[3] += any(r["status"] == "WRONG" for r in group)
+    for backend, (n, all_seeds, any_seed, wrong) in sorted(totals.items()):
+        print(f"  {backend}: {all_seeds}/{n} instances solved on every seed, {any_seed}/{n} on at least one; {wrong} with a wrong fill")
+
+
+def read_csv(path: str) -> list[dict]:
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def select(patterns: list[str]) -> list[str]:
+    names = [p.stem for p in sorted(GRIDS.glob("*.txt"))]
+    chosen = [n for n in names if any(fnmatch.fnmatch(n, p) or fnmatch.fnmatch(n, p + ".txt") for p in patterns)]
+    return chosen
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--grids", action="append", help="grid name glob(s) (default: the 40 Herald grids)")
+    parser.add_argument("--dict", action="append", choices=["words", "uk", "scowl-55"], help="word list(s) (default words and uk)")
+    parser.add_argument("--backend", action="append", help="backend(s) (default auto)")
+    parser.add_argument("--seeds", type=int, default=1, help="seeds 0..N-1 per instance (default 1)")
+    parser.add_argument("--time-limit", type=float, help="seconds per run (default 600; 60 with --quick)")
+    parser.add_argument("--jobs", type=int, default=1, help="runs at a time, each in its own process (default 1)")
+    parser.add_argument("--quick", action="store_true", help="the 12-instance quick set (see QUICK)")
+    parser.add_argument("--csv", help="append the rows to this CSV file")
+    parser.add_argument("--summary", metavar="CSV", help="only summarise the rows of this CSV")
+    args = parser.parse_args(argv)
+
+    if args.summary:
+        rows = read_csv(args.summary)
+        summarise(rows)
+        return 1 if any(r["status"] == "WRONG" for r in rows) else 0
+
+    backends = args.backend or ["auto"]
+    if args.quick:
+        instances = QUICK
+        time_limit = args.time_limit or QUICK_TIME_LIMIT
+    else:
+        grids = select(args.grids) if args.grids else HERALD
+        instances = [(g, d) for d in (args.dict or ["words", "uk"]) for g in grids]
+        time_limit = args.time_limit or 600.0
+    tasks = [(g, d, b, seed, time_limit) for g, d in instances for b in backends for seed in range(args.seeds)]
+    print(f"{len(tasks)} runs, {args.jobs} at a time, {time_limit:g} s each")
+    print("  ".join(c.ljust(w) for c, w in zip(COLUMNS, [12, 6, 6, 6, 4, 6, 13, 7, 9, 9, 10, 8, 8, 10])))
+
+    def save(row: dict) -> None:
+        if args.csv:
+            new = not os.path.exists(args.csv)
+            with open(args.csv, "a", newline="") as handle:
+                writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+                if new:
+                    writer.writeheader()
+                writer.writerow(row)
+
+    rows = run_all(tasks, max(1, args.jobs), save)
+    rows.sort(key=lambda r: (r["instance"], r["backend"], int(r["seed"])))
+    summarise(rows)
+    return 1 if any(r["status"] == "WRONG" for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
