@@ -70,7 +70,17 @@ def run_one(task: tuple) -> dict:
     loaded = time.perf_counter()
     grid = read_grid(GRIDS / f"{grid_name}.txt")
     problem = build_problem(grid, lexicon)
-    backend = get_backend(backend_name)(time_limit=time_limit, seed=seed)
+    name, _, spec = backend_name.partition(":")
+    options = {}
+    for item in filter(None, spec.split(",")):  # "ac:value_order=window,restart_base=100"
+        key, _, value = item.partition("=")
+        for kind in (int, float, str):
+            try:
+                options[key] = kind(value)
+                break
+            except ValueError:
+                continue
+    backend = get_backend(name)(time_limit=time_limit, seed=seed, **options)
     result = backend.solve(problem)
     done = time.perf_counter()
     status = result.status.value
@@ -175,7 +185,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--grids", action="append", help="grid name glob(s) (default: the 40 Herald grids)")
     parser.add_argument("--dict", action="append", choices=["words", "uk", "scowl-55"], help="word list(s) (default words and uk)")
-    parser.add_argument("--backend", action="append", help="backend(s) (default auto)")
+    parser.add_argument("--backend", action="append", help="backend(s) (default auto); options after a colon, e.g. 'ac:value_order=window'")
     parser.add_argument("--seeds", type=int, default=1, help="seeds 0..N-1 per instance (default 1)")
     parser.add_argument("--time-limit", type=float, help="seconds per run (default 600; 60 with --quick)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time, each in its own process (default 1)")

@@ -177,8 +177,9 @@ def make_backend(args, reporter: Reporter, job: str = "fill"):
         if "optimize" not in cls.supports:
             raise InputError(f"backend {args.backend} cannot optimise; use --backend cpsat")
         kwargs["optimize"] = True
-    if args.backend == "cpsat":
+    if args.backend in ("cpsat", "auto"):
         kwargs["workers"] = getattr(args, "workers", None)
+    if args.backend == "cpsat":
         kwargs["formulation"] = getattr(args, "formulation", None) or "letters"
     return cls(**kwargs)
 

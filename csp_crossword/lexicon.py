@@ -86,6 +86,8 @@ class WordIndex:
         self.position = {word: i for i, word in enumerate(words)}
         self.full = (1 << len(words)) - 1
         self._codes: dict[int, tuple[int, ...]] = {}
+        self._matrix = None
+        self._score_array = None
         self.bits = self._build_bits()
 
     def code(self, word_id: int) -> tuple[int, ...]:
@@ -95,6 +97,22 @@ class WordIndex:
             found = tuple(self.alphabet[g] for g in entry_glyphs(self.words[word_id]))
             self._codes[word_id] = found
         return found
+
+    @property
+    def matrix(self):
+        """All words as a numpy (words x length) array of glyph ids (built on first use)."""
+        if self._matrix is None:
+            self._matrix = self._code_matrix()
+        return self._matrix
+
+    @property
+    def score_array(self):
+        """The scores as a numpy array (built on first use)."""
+        if self._score_array is None:
+            import numpy as np
+
+            self._score_array = np.array(self.scores, dtype=np.int64)
+        return self._score_array
 
     def _code_matrix(self):
         import numpy as np
@@ -116,7 +134,7 @@ class WordIndex:
         bits = [[0] * len(self.alphabet) for _ in range(self.length)]
         if not self.words:
             return bits
-        codes = self._code_matrix()
+        codes = self.matrix
         for pos in range(self.length):
             column = codes[:, pos]
             for glyph in np.unique(column):
@@ -143,6 +161,14 @@ class WordIndex:
             low = bitset & -bitset
             yield low.bit_length() - 1
             bitset ^= low
+
+    @staticmethod
+    def id_array(bitset: int):
+        """Word ids in a bitset as an ascending numpy array (fast for large bitsets)."""
+        import numpy as np
+
+        raw = np.frombuffer(bitset.to_bytes((bitset.bit_length() + 7) // 8, "little"), dtype=np.uint8)
+        return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
 
 
 class Lexicon:

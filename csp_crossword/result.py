@@ -31,6 +31,10 @@ class SearchStats:
     restarts: int = 0
     propagations: int = 0
     seconds: float = 0.0
+    #: Learned no-goods (``ac``), and how often they removed a word or failed a node.
+    nogoods: int = 0
+    nogood_prunings: int = 0
+    nogood_failures: int = 0
 
     def to_dict(self) -> dict:
         data = dict(self.__dict__)

@@ -123,7 +123,7 @@ def test_time_limit_gives_timeout_with_partial_fill(backend, words_lexicon):
     _, result = solve(backend, grid, words_lexicon, time_limit=0.5)
     assert result.status == Status.TIMEOUT
     assert result.stats.seconds < 20  # the limit bounds the search, not model building
-    if backend == "ac":  # ac keeps the deepest partial fill
+    if backend in ("ac", "auto"):  # ac keeps the deepest partial fill
         assert result.cells is not None and result.entries
     for entry in result.entries:
         assert entry.answer in words_lexicon
@@ -140,3 +140,48 @@ def test_bangla_glyphs_fill(backend):
     assert result.cells[0][0] == "ক্ষ"
     assert {result.cells[0][1], result.cells[1][0]} == {"মা", "তি"}
     assert result.cells[1][1] == "টি"
+
+
+@pytest.mark.parametrize("options", [{}, {"weight_decay": 0.9}, {"value_order": "window"}])
+def test_ac_learns_nogoods_at_restarts(options, quarter_lexicon):
+    # A cutoff of one failure that never grows: the fill is only reached through the no-goods.
+    grid = read_grid(GRIDS / "vanbeek" / "puzzle03.txt")
+    problem, result = solve("ac", grid, quarter_lexicon, time_limit=60, restart_base=1, restart_growth=1.0, **options)
+    assert_valid(problem, result)
+    assert result.stats.restarts > 0 and result.stats.nogoods > 0
+
+
+def test_ac_rejects_unknown_options():
+    with pytest.raises(ValueError, match="value_order"):
+        get_backend("ac")(value_order="alphabetical")
+    with pytest.raises(TypeError):
+        get_backend("ac")(colour="red")
+
+
+def test_auto_returns_the_provers_answer_when_it_wins(monkeypatch):
+    # ac stands in as a search that never ends by itself: only CP-SAT can answer.
+    from csp_crossword.backends.ac import ACBackend
+    from csp_crossword.backends.auto import AutoBackend
+    from csp_crossword.result import FillResult
+
+    class Endless(ACBackend):
+        def solve(self, problem):
+            assert self.stop.wait(60), "auto never stopped the losing backend"
+            return FillResult(Status.TIMEOUT, "ac")
+
+    monkeypatch.setattr(AutoBackend, "_ac", lambda self: Endless(time_limit=self.time_limit))
+    monkeypatch.setattr(AutoBackend, "_can_race", lambda self: True)
+    words = ["CAT", "DOG", "EEL", "CDE", "AOE", "TGM", "ACE"]
+    _, result = solve("auto", parse_grid("...\n...\n..."), Lexicon.from_words(words), time_limit=60, race_after=0)
+    assert result.status == Status.UNSATISFIABLE and result.backend == "auto:cpsat"
+    lexicon = Lexicon.from_words(["CAB", "ORE", "WAG", "COW", "ARA", "BEG"])
+    problem, result = solve("auto", parse_grid("...\n...\n..."), lexicon, time_limit=60, race_after=0)
+    assert_valid(problem, result)
+    assert result.backend == "auto:cpsat"
+
+
+def test_auto_keeps_ac_answer_when_ac_is_first(quarter_lexicon):
+    grid = read_grid(GRIDS / "vanbeek" / "h0504.txt")
+    problem, result = solve("auto", grid, quarter_lexicon, time_limit=60, race_after=30)
+    assert_valid(problem, result)
+    assert result.backend == "auto:ac"

@@ -15,6 +15,7 @@ from .base import Backend
 #: Backend name -> "module:Class". The first entry is the default backend.
 REGISTRY: dict[str, str] = {
     "ac": "csp_crossword.backends.ac:ACBackend",
+    "auto": "csp_crossword.backends.auto:AutoBackend",
     "cpsat": "csp_crossword.backends.cpsat:CpSatBackend",
     "pyconstraint": "csp_crossword.backends.pyconstraint:PyConstraintBackend",
 }

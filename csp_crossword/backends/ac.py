@@ -28,6 +28,8 @@ import math
 import random
 import time
 
+import numpy as np
+
 from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..propagation import Failure, State
@@ -42,6 +44,13 @@ RESTART_BASE = 64
 RESTART_GROWTH = 1.5
 #: Spread of the random perturbation of look-ahead values from the second run on.
 VALUE_NOISE = 1.0
+#: Stand-in count for a crossing glyph with no support left (cannot happen after arc
+#: consistency; keeps the logarithm finite).
+NO_SUPPORT = 1e-9
+#: Weights are divided by this when the decayed bump grows past it.
+WEIGHT_RESCALE = 1e100
+#: Longest no-good kept (decisions); longer ones rarely fire and cost a scan each time.
+MAX_NOGOOD = 64
 #: Seconds between progress callbacks.
 PROGRESS_INTERVAL = 0.5
 
@@ -49,13 +58,15 @@ PROGRESS_INTERVAL = 0.5
 class _Frame:
     """One decision level: the state before the decision and the words queued for the slot."""
 
-    __slots__ = ("state", "slot", "pending", "word")
+    __slots__ = ("state", "slot", "pending", "word", "refuted")
 
     def __init__(self, state: State, slot: int):
         self.state = state
         self.slot = slot
         self.pending: list[int] = []
         self.word = -1
+        # Words proved not to fit here, given the decisions above (no-goods at a restart).
+        self.refuted: list[int] = []
 
 
 class _Outcome:
@@ -67,6 +78,7 @@ class _Search:
         self.problem = problem
         self.net = problem.network
         self.backend = backend
+        self.options = backend.options
         self.rng = random.Random(backend.seed)
         self.start = start
         self.deadline = backend.deadline(start)
@@ -78,25 +90,40 @@ class _Search:
             for k, (t, *_rest) in enumerate(nb):
                 self.edge_slot[(s, t)] = k
         self.slot_weights = [0] * self.n
+        self.bump = 1.0
         self.root = problem.root_state()
         self.best_depth = -1
         self.best_domains: list[int] | None = None
         # Seed 0 keeps the first run purely heuristic; any other seed perturbs it too.
         self.noise = VALUE_NOISE if backend.seed else 0.0
         self.next_progress = start + PROGRESS_INTERVAL
+        self.np_rng = np.random.default_rng(backend.seed)
+        # (slot, word) -> the learned no-goods holding that literal (each a tuple of literals).
+        self.nogood_index: dict[tuple[int, int], list[tuple]] = {}
+        self.log_table = np.zeros(len(self.net.lexicon_glyphs))
 
     # ----------------------------------------------------------------- heuristics
 
     def _record_failure(self, failure: Failure) -> None:
         self.stats.backtracks += 1
         s, t = failure.slot, failure.cause
-        if (s, t) not in self.edge_slot:  # empty from the start, or a repeat conflict
-            self.slot_weights[s] += 1
+        bump = self.bump
+        if (s, t) not in self.edge_slot:  # empty from the start, a repeat conflict or a no-good
+            self.slot_weights[s] += bump
             if t is not None and t != s:
-                self.slot_weights[t] += 1
-            return
-        self.edge_weights[s][self.edge_slot[(s, t)]] += 1
-        self.edge_weights[t][self.edge_slot[(t, s)]] += 1
+                self.slot_weights[t] += bump
+        else:
+            self.edge_weights[s][self.edge_slot[(s, t)]] += bump
+            self.edge_weights[t][self.edge_slot[(t, s)]] += bump
+        decay = self.options.weight_decay
+        if decay < 1.0:
+            # Growing the bump instead of shrinking every weight: the same ratios, O(1) per
+            # failure; everything is scaled down before floats overflow.
+            self.bump = bump / decay
+            if self.bump > WEIGHT_RESCALE:
+                self.bump /= WEIGHT_RESCALE
+                self.slot_weights = [w / WEIGHT_RESCALE for w in self.slot_weights]
+                self.edge_weights = [[w / WEIGHT_RESCALE for w in row] for row in self.edge_weights]
 
     def _select_slot(self, domains: list[int]) -> int | None:
         best, best_key = None, math.inf
@@ -117,16 +144,58 @@ class _Search:
         return best
 
     def _rank_window(self, state: State, s: int) -> list[int]:
+        """The next words to try in slot s, best first.
+
+        The candidates are the VALUE_WINDOW best-scored words plus every word tied on score with
+        the last of them (for an unscored list, the whole domain); they are ranked by the
+        look-ahead value: sum over crossings of log(words the crossing slot keeps).
+        """
+        domains = state.domains
+        domain = domains[s]
+        if domain & (domain - 1) == 0:
+            return [domain.bit_length() - 1]
+        if domain.bit_count() <= VALUE_WINDOW or self.options.value_order == "window":
+            window = []
+            for w in WordIndex.iter_ids(domain):
+                window.append(w)
+                if len(window) == VALUE_WINDOW:
+                    break
+            return self._rank_small(state, s, window)
+        index = self.net.indexes[s]
+        ids = WordIndex.id_array(domain)
+        scores = index.score_array[ids]
+        tier = ids[scores >= scores[VALUE_WINDOW - 1]]
+        codes = index.matrix[tier]
+        values = np.zeros(len(tier))
+        bits = self.net.bits
+        masks = state.masks
+        for t, i, j, c in self.net.neighbours[s]:
+            other = domains[t]
+            if other & (other - 1) == 0:
+                continue  # a filled crossing keeps one word whatever goes here
+            column = bits[t][j]
+            logs = self.log_table
+            logs.fill(0.0)
+            rest = masks[c]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                g = low.bit_length() - 1
+                logs[g] = math.log((other & column[g]).bit_count() or NO_SUPPORT)
+            values += logs[codes[:, i]]
+        if self.noise:
+            values += self.np_rng.normal(0.0, self.noise, len(tier))
+        if len(tier) > VALUE_WINDOW:
+            best = np.argpartition(-values, VALUE_WINDOW)[:VALUE_WINDOW]
+        else:
+            best = np.arange(len(tier))
+        best = best[np.argsort(-values[best], kind="stable")]
+        return [int(tier[k]) for k in best]
+
+    def _rank_small(self, state: State, s: int, window: list[int]) -> list[int]:
         domains = state.domains
         index = self.net.indexes[s]
         bits = self.net.bits
-        window = []
-        for w in WordIndex.iter_ids(domains[s]):
-            window.append(w)
-            if len(window) == VALUE_WINDOW:
-                break
-        if len(window) == 1:
-            return window
         ranked = []
         for w in window:
             code = index.code(w)
@@ -157,6 +226,8 @@ class _Search:
         now = time.monotonic()
         if now >= self.deadline:
             return True
+        if self.backend.stop is not None and self.backend.stop.is_set():
+            return True  # another backend of a race answered first
         if now >= self.next_progress and self.backend.on_progress is not None:
             self.stats.seconds = now - self.start
             self.backend.on_progress(self.stats)
@@ -169,13 +240,70 @@ class _Search:
         while stack:
             frame = stack[-1]
             frame.state.domains[frame.slot] &= ~(1 << frame.word)
+            frame.refuted.append(frame.word)
             self.stats.propagations += 1
-            failure = self.net.propagate(frame.state, (frame.slot,))
+            failure = self._propagate(frame.state, (frame.slot,))
             if failure is None:
                 return True
             self._record_failure(failure)
             stack.pop()
         return False
+
+    def _propagate(self, state: State, changed) -> Failure | None:
+        """Arc consistency, then the learned no-goods, to a common fixpoint."""
+        if not self.nogood_index:
+            return self.net.propagate(state, changed)
+        domains = state.domains
+        before = domains[:]
+        failure = self.net.propagate(state, changed)
+        while failure is None:
+            removed = []
+            for t in range(self.n):
+                d = domains[t]
+                if d & (d - 1) or before[t] == d:
+                    continue  # not a newly filled slot
+                for nogood in self.nogood_index.get((t, d.bit_length() - 1), ()):
+                    open_literal = None
+                    for u, w in nogood:
+                        if domains[u] != 1 << w:
+                            if open_literal is not None or not domains[u] >> w & 1:
+                                break  # two literals open, or one already false
+                            open_literal = (u, w)
+                    else:
+                        if open_literal is None:
+                            self.stats.nogood_failures += 1
+                            return Failure(t, t)
+                        u, w = open_literal
+                        domains[u] &= ~(1 << w)
+                        self.stats.nogood_prunings += 1
+                        if not domains[u]:
+                            return Failure(u, u)
+                        removed.append(u)
+            if not removed:
+                return None
+            before = domains[:]
+            failure = self.net.propagate(state, removed)
+        return failure
+
+    def _learn(self, stack: list[_Frame]) -> None:
+        """Reduced nld-nogoods of the branch cut by a restart (Lecoutre, Sais, Tabary, Vidal,
+        "Nogood recording from restarts", IJCAI 2007): for each word refuted at depth k, the
+        decisions above it plus that word cannot hold together. Depth 0 refutations already
+        stay in the root state."""
+        decisions: list[tuple[int, int]] = []
+        for frame in stack:
+            if decisions:
+                for w in frame.refuted:
+                    nogood = (*decisions, (frame.slot, w))
+                    if len(nogood) > MAX_NOGOOD:
+                        break
+                    for literal in nogood:
+                        self.nogood_index.setdefault(literal, []).append(nogood)
+                    self.stats.nogoods += 1
+            if frame.word >= 0 and frame.state.domains[frame.slot] >> frame.word & 1:
+                decisions.append((frame.slot, frame.word))
+            else:
+                break
 
     def _dfs(self, cutoff: float):
         """Depth-first MAC search from the root. A generator: yields the domains of each fill
@@ -203,7 +331,7 @@ class _Search:
                 child.domains[frame.slot] = 1 << w
                 self.stats.nodes += 1
                 self.stats.propagations += 1
-                failure = net.propagate(child, (frame.slot,))
+                failure = self._propagate(child, (frame.slot,))
                 if failure is None:
                     state = child
                     break
@@ -212,6 +340,8 @@ class _Search:
                 if not self._refute(stack):
                     return _Outcome.EXHAUSTED
                 if failures >= cutoff:
+                    if self.options.nogoods:
+                        self._learn(stack)
                     return _Outcome.CUTOFF
                 if self._tick():
                     return _Outcome.TIMEOUT
@@ -219,7 +349,7 @@ class _Search:
                 return _Outcome.TIMEOUT
 
     def run(self) -> FillResult:
-        cutoff = RESTART_BASE
+        cutoff = self.options.restart_base
         try:
             while True:
                 search = self._dfs(cutoff)
@@ -234,7 +364,7 @@ class _Search:
                 if outcome == _Outcome.TIMEOUT:
                     return self._result(Status.TIMEOUT, self.best_domains)
                 self.stats.restarts += 1
-                cutoff *= RESTART_GROWTH
+                cutoff *= self.options.restart_growth
                 self.noise = VALUE_NOISE
         except KeyboardInterrupt:
             return self._result(Status.INTERRUPTED, self.best_domains)
@@ -256,12 +386,55 @@ class _Search:
         return result_from_domains(self.problem, self.backend.name, status, domains, self.stats)
 
 
+class ACOptions:
+    """Search settings of the ``ac`` backend (the defaults are the measured best; see
+    docs/benchmarks.md). Each can be given to :class:`ACBackend` as a keyword.
+
+    Attributes:
+        value_order: ``tier`` ranks every word tied on score with the VALUE_WINDOW-th best by
+            look-ahead (the whole domain for an unscored list); ``window`` ranks only the
+            VALUE_WINDOW best-scored words.
+        restart_base: Failures allowed in the first run.
+        restart_growth: Cutoff growth per restart.
+        nogoods: Record reduced nld-nogoods at each restart and propagate them.
+        weight_decay: dom/wdeg weight decay: each failure bumps weights by 1/decay times the
+            previous bump, so old conflicts count less (1.0: classic wdeg).
+    """
+
+    __slots__ = ("value_order", "restart_base", "restart_growth", "nogoods", "weight_decay")
+    CHOICES = {"value_order": ("tier", "window")}
+
+    def __init__(
+        self,
+        value_order: str = "tier",
+        restart_base: float = RESTART_BASE,
+        restart_growth: float = RESTART_GROWTH,
+        nogoods: bool = True,
+        weight_decay: float = 1.0,
+    ):
+        self.value_order = value_order
+        self.nogoods = bool(nogoods)
+        self.weight_decay = weight_decay
+        self.restart_base = restart_base
+        self.restart_growth = restart_growth
+        for name, allowed in self.CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"ac option {name} must be one of {', '.join(allowed)}")
+
+
 class ACBackend(Backend):
     """Maintained arc consistency with dom/wdeg, look-ahead value order and restarts."""
 
     name = "ac"
     description = "arc-consistency backtracker (MAC, dom/wdeg, restarts) on bitset domains"
     supports = frozenset({"fill", "prove", "enumerate"})
+
+    def __init__(self, *, time_limit=None, seed=0, on_progress=None, **options):
+        super().__init__(time_limit=time_limit, seed=seed, on_progress=on_progress)
+        self.options = ACOptions(**options)
+        # Set by whoever races this backend against another one (``auto``): ends the search
+        # as a timeout at the next check.
+        self.stop = None
 
     def solve(self, problem: FillProblem) -> FillResult:
         start = time.monotonic()

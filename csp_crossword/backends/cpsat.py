@@ -140,15 +140,17 @@ class CpSatModel:
         return {s: int(value(var)) for s, var in enumerate(self.word_vars)}
 
 
-def _solver(time_limit: float | None, workers: int | None, seed: int):
+def _solver(time_limit: float | None, workers: int | None, seed: int, presolve: bool = PRESOLVE, linearization: int | None = None):
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
+    if linearization is not None:
+        solver.parameters.linearization_level = linearization
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = workers or os.cpu_count() or 1
     solver.parameters.random_seed = seed
-    solver.parameters.cp_model_presolve = PRESOLVE
+    solver.parameters.cp_model_presolve = bool(presolve)
     return solver
 
 
@@ -161,11 +163,25 @@ class CpSatBackend(Backend):
     solver_module = "ortools.sat.python.cp_model"
     solver_distribution = "ortools"
 
-    def __init__(self, *, formulation: str = "letters", optimize: bool = False, workers: int | None = None, **kwargs):
+    def __init__(
+        self,
+        *,
+        formulation: str = "letters",
+        optimize: bool = False,
+        workers: int | None = None,
+        presolve: bool = PRESOLVE,
+        linearization: int | None = None,
+        stop: threading.Event | None = None,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         self.formulation = formulation
         self.optimize = optimize
         self.workers = workers
+        self.presolve = presolve
+        self.linearization = linearization
+        # Set by whoever races this backend against another one (``auto``): stops the search.
+        self.stop = stop
 
     def _hint(self, problem: FillProblem, model: CpSatModel) -> None:
         from .ac import ACBackend
@@ -188,11 +204,15 @@ class CpSatBackend(Backend):
         if self.optimize:
             self._hint(problem, model)
         remaining = None if self.time_limit is None else max(0.01, self.time_limit - (time.monotonic() - start))
-        solver = _solver(remaining, self.workers, self.seed)
+        solver = _solver(remaining, self.workers, self.seed, self.presolve, self.linearization)
+        finished = threading.Event()
+        self._watch_stop(solver, finished)
         try:
             status = solver.solve(model.model)
         except KeyboardInterrupt:
             return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
+        finally:
+            finished.set()
         stats = SearchStats(
             nodes=solver.num_branches,
             backtracks=solver.num_conflicts,
@@ -214,6 +234,20 @@ class CpSatBackend(Backend):
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the model: {model.model.validate()}")
         return FillResult(Status.TIMEOUT, self.name, stats=stats)
+
+    def _watch_stop(self, solver, finished: threading.Event) -> None:
+        """Stop ``solver`` once ``self.stop`` is set (for races; checked every 0.1 s)."""
+        if self.stop is None:
+            return
+        stop = self.stop
+
+        def watch():
+            while not finished.is_set():
+                if stop.wait(0.1):
+                    solver.stop_search()
+                    return
+
+        threading.Thread(target=watch, daemon=True).start()
 
     def enumerate(self, problem: FillProblem) -> Enumeration:
         """Every fill, streamed from a solver thread through a bounded queue."""
