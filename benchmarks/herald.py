@@ -57,8 +57,20 @@ COLUMNS = [
 
 
 def run_one(task: tuple) -> dict:
-    """One run in a fresh process: load, build, solve, verify. Returns a CSV row."""
-    grid_name, dict_name, backend_name, seed, time_limit = task
+    """One run in a fresh process: load, build, solve, verify. Returns a CSV row (status
+    ``error:...`` when the run raised)."""
+    try:
+        return _run(*task)
+    except Exception as error:  # noqa: BLE001 - one broken run is a row, not the end of the table
+        grid_name, dict_name, backend_name, seed, time_limit = task
+        return {
+            "instance": f"{dict_name}-{grid_name}", "grid": grid_name, "dict": dict_name,
+            "backend": backend_name, "seed": seed, "time_limit": time_limit,
+            "status": f"error:{type(error).__name__}:{error}"[:120],
+        }
+
+
+def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limit: float) -> dict:
     from csp_crossword.backends import get_backend
     from csp_crossword.grid import read_grid
     from csp_crossword.lexicon import load_word_list

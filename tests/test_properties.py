@@ -51,18 +51,20 @@ def test_backends_agree_with_brute_force(puzzle):
             assert result.status == Status.UNSATISFIABLE, (backend, rows, words, allow)
 
 
-#: ``ac`` settings whose failure cutoff never grows: each run ends after one failure, so only the
-#: learned no-goods carry the search forward; a wrong no-good shows as a wrong "unsatisfiable",
-#: a missing one as a timeout.
-LEARNING_ONLY = [
+#: ``ac`` variants. The first two never grow their failure cutoff: each run ends after one
+#: failure, so only the learned no-goods carry the search forward; a wrong no-good shows as a
+#: wrong "unsatisfiable", a missing one as a timeout. Letter branching learns nothing, so it keeps
+#: growing cutoffs (Luby here).
+AC_VARIANTS = [
     {"restart_base": 1, "restart_growth": 1.0},
     {"restart_base": 1, "restart_growth": 1.0, "weight_decay": 0.8, "value_order": "window"},
+    {"branching": "letter", "restart_policy": "luby", "restart_base": 1},
 ]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
-def test_ac_nogoods_keep_the_search_complete_and_sound(puzzle):
+def test_ac_variants_are_complete_and_sound(puzzle):
     rows, words, allow = puzzle
     try:
         grid = parse_grid("\n".join(rows))
@@ -70,7 +72,7 @@ def test_ac_nogoods_keep_the_search_complete_and_sound(puzzle):
         return
     exists = next(solutions(rows, words, allow), None) is not None
     lexicon = Lexicon.from_words(words)
-    for options in LEARNING_ONLY:
+    for options in AC_VARIANTS:
         problem = build_problem(grid, lexicon, FillOptions(allow_duplicates=allow))
         result = get_backend("ac")(time_limit=30, **options).solve(problem)
         if exists:

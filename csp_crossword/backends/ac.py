@@ -55,14 +55,47 @@ MAX_NOGOOD = 64
 PROGRESS_INTERVAL = 0.5
 
 
+def luby(i: int) -> int:
+    """The i-th term (from 1) of Luby, Sinclair and Zuckerman's universal restart sequence
+    1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while True:
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+
+
+def restart_cutoffs(options):
+    """Failure cutoffs of the successive runs: geometric (base x growth^k) or Luby (base x luby(k))."""
+    k = 0
+    while True:
+        k += 1
+        if options.restart_policy == "luby":
+            yield options.restart_base * luby(k)
+        else:
+            yield options.restart_base * options.restart_growth ** (k - 1)
+
+
 class _Frame:
     """One decision level: the state before the decision and the words queued for the slot."""
 
-    __slots__ = ("state", "slot", "pending", "word", "refuted")
+    __slots__ = ("state", "slot", "cell", "pending", "word", "refuted")
 
-    def __init__(self, state: State, slot: int):
+    def __init__(self, state: State, slot: int, cell: int = -1):
         self.state = state
         self.slot = slot
+        # A letter decision (branching=letter) sets crossing cell ``cell`` to glyph ``word``;
+        # a slot decision (cell -1) sets slot ``slot`` to word ``word``.
+        self.cell = cell
         self.pending: list[int] = []
         self.word = -1
         # Words proved not to fit here, given the decisions above (no-goods at a restart).
@@ -98,6 +131,11 @@ class _Search:
         self.noise = VALUE_NOISE if backend.seed else 0.0
         self.next_progress = start + PROGRESS_INTERVAL
         self.np_rng = np.random.default_rng(backend.seed)
+        self.letters = self.options.branching == "letter"
+        self.cell_slots: dict[int, tuple[int, int, int, int]] = {}
+        for a, row in enumerate(self.net.neighbours):
+            for b, i, j, c in row:
+                self.cell_slots.setdefault(c, (a, i, b, j))
         # (slot, word) -> the learned no-goods holding that literal (each a tuple of literals).
         self.nogood_index: dict[tuple[int, int], list[tuple]] = {}
         self.log_table = np.zeros(len(self.net.lexicon_glyphs))
@@ -239,15 +277,68 @@ class _Search:
         slot runs out of words. False when the whole tree is exhausted."""
         while stack:
             frame = stack[-1]
-            frame.state.domains[frame.slot] &= ~(1 << frame.word)
+            changed = self._exclude(frame.state, frame)
             frame.refuted.append(frame.word)
             self.stats.propagations += 1
-            failure = self._propagate(frame.state, (frame.slot,))
+            failure = self._propagate(frame.state, changed)
             if failure is None:
                 return True
             self._record_failure(failure)
             stack.pop()
         return False
+
+    # ----------------------------------------------------------------- decisions
+
+    def _assign(self, state: State, frame: _Frame) -> tuple:
+        """Apply the frame's decision to ``state``; the slots whose domains changed."""
+        if frame.cell < 0:
+            state.domains[frame.slot] = 1 << frame.word
+            return (frame.slot,)
+        return self._restrict(state, frame.cell, 1 << frame.word)
+
+    def _exclude(self, state: State, frame: _Frame) -> tuple:
+        """Apply the negation of the frame's decision to ``state``."""
+        if frame.cell < 0:
+            state.domains[frame.slot] &= ~(1 << frame.word)
+            return (frame.slot,)
+        return self._restrict(state, frame.cell, state.masks[frame.cell] & ~(1 << frame.word))
+
+    def _restrict(self, state: State, c: int, glyphs: int) -> tuple:
+        a, i, b, j = self.cell_slots[c]
+        state.masks[c] = glyphs
+        state.domains[a] &= self.net.words_with(a, i, glyphs)
+        state.domains[b] &= self.net.words_with(b, j, glyphs)
+        return (a, b)
+
+    def _select_cell(self, state: State, s: int) -> int:
+        """Letter branching: slot s's crossing cell with the fewest glyphs left (-1: none open,
+        so the slot itself is decided)."""
+        best, best_count = -1, math.inf
+        for _t, _i, _j, c in self.net.neighbours[s]:
+            count = state.masks[c].bit_count()
+            if 1 < count < best_count:
+                best, best_count = c, count
+        return best
+
+    def _next_glyph(self, frame: _Frame) -> int:
+        """The glyph of the frame's cell that keeps the most words in both its slots."""
+        state = frame.state
+        a, i, b, j = self.cell_slots[frame.cell]
+        best, best_value = -1, -math.inf
+        rest = state.masks[frame.cell]
+        bits = self.net.bits
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            g = low.bit_length() - 1
+            value = math.log((state.domains[a] & bits[a][i][g]).bit_count() or NO_SUPPORT) + math.log(
+                (state.domains[b] & bits[b][j][g]).bit_count() or NO_SUPPORT
+            )
+            if self.noise:
+                value += self.rng.gauss(0.0, self.noise)
+            if value > best_value:
+                best, best_value = g, value
+        return best
 
     def _propagate(self, state: State, changed) -> Failure | None:
         """Arc consistency, then the learned no-goods, to a common fixpoint."""
@@ -292,7 +383,7 @@ class _Search:
         stay in the root state."""
         decisions: list[tuple[int, int]] = []
         for frame in stack:
-            if decisions:
+            if decisions and frame.cell < 0:
                 for w in frame.refuted:
                     nogood = (*decisions, (frame.slot, w))
                     if len(nogood) > MAX_NOGOOD:
@@ -300,7 +391,7 @@ class _Search:
                     for literal in nogood:
                         self.nogood_index.setdefault(literal, []).append(nogood)
                     self.stats.nogoods += 1
-            if frame.word >= 0 and frame.state.domains[frame.slot] >> frame.word & 1:
+            if frame.cell < 0 and frame.word >= 0 and frame.state.domains[frame.slot] >> frame.word & 1:
                 decisions.append((frame.slot, frame.word))
             else:
                 break
@@ -319,19 +410,18 @@ class _Search:
                 if not self._refute(stack):
                     return _Outcome.EXHAUSTED
             else:
-                stack.append(_Frame(state, s))
+                stack.append(_Frame(state, s, self._select_cell(state, s) if self.letters else -1))
                 if len(stack) > self.best_depth:
                     self.best_depth = len(stack)
                     self.best_domains = state.domains[:]
             while True:
                 frame = stack[-1]
-                w = self._next_word(frame)
-                frame.word = w
+                frame.word = self._next_word(frame) if frame.cell < 0 else self._next_glyph(frame)
                 child = frame.state.copy()
-                child.domains[frame.slot] = 1 << w
+                changed = self._assign(child, frame)
                 self.stats.nodes += 1
                 self.stats.propagations += 1
-                failure = self._propagate(child, (frame.slot,))
+                failure = self._propagate(child, changed)
                 if failure is None:
                     state = child
                     break
@@ -349,7 +439,8 @@ class _Search:
                 return _Outcome.TIMEOUT
 
     def run(self) -> FillResult:
-        cutoff = self.options.restart_base
+        cutoffs = restart_cutoffs(self.options)
+        cutoff = next(cutoffs)
         try:
             while True:
                 search = self._dfs(cutoff)
@@ -364,7 +455,7 @@ class _Search:
                 if outcome == _Outcome.TIMEOUT:
                     return self._result(Status.TIMEOUT, self.best_domains)
                 self.stats.restarts += 1
-                cutoff *= self.options.restart_growth
+                cutoff = next(cutoffs)
                 self.noise = VALUE_NOISE
         except KeyboardInterrupt:
             return self._result(Status.INTERRUPTED, self.best_domains)
@@ -391,28 +482,38 @@ class ACOptions:
     docs/benchmarks.md). Each can be given to :class:`ACBackend` as a keyword.
 
     Attributes:
+        branching: ``slot`` decides a whole entry (slot = word, or not); ``letter`` decides one
+            crossing cell of the dom/wdeg slot (cell = glyph, or not), the slot's fewest-glyph
+            cell first, the glyph keeping the most words in both slots first. No-goods are
+            learned from slot decisions only.
         value_order: ``tier`` ranks every word tied on score with the VALUE_WINDOW-th best by
             look-ahead (the whole domain for an unscored list); ``window`` ranks only the
             VALUE_WINDOW best-scored words.
-        restart_base: Failures allowed in the first run.
+        restart_policy: ``geometric`` (restart_base x restart_growth^k failures) or ``luby``
+            (restart_base x the Luby sequence).
+        restart_base: Failures allowed in the first run (the Luby unit).
         restart_growth: Cutoff growth per restart.
         nogoods: Record reduced nld-nogoods at each restart and propagate them.
         weight_decay: dom/wdeg weight decay: each failure bumps weights by 1/decay times the
             previous bump, so old conflicts count less (1.0: classic wdeg).
     """
 
-    __slots__ = ("value_order", "restart_base", "restart_growth", "nogoods", "weight_decay")
-    CHOICES = {"value_order": ("tier", "window")}
+    __slots__ = ("branching", "value_order", "restart_policy", "restart_base", "restart_growth", "nogoods", "weight_decay")
+    CHOICES = {"branching": ("slot", "letter"), "value_order": ("tier", "window"), "restart_policy": ("geometric", "luby")}
 
     def __init__(
         self,
+        branching: str = "slot",
         value_order: str = "tier",
+        restart_policy: str = "geometric",
         restart_base: float = RESTART_BASE,
         restart_growth: float = RESTART_GROWTH,
         nogoods: bool = True,
         weight_decay: float = 1.0,
     ):
+        self.branching = branching
         self.value_order = value_order
+        self.restart_policy = restart_policy
         self.nogoods = bool(nogoods)
         self.weight_decay = weight_decay
         self.restart_base = restart_base
