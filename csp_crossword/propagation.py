@@ -77,6 +77,12 @@ class Network:
         self.slot_number = {slot.id: s for s, slot in enumerate(self.slots)}
         self.indexes: list[WordIndex] = [lexicon.index(slot.length) for slot in self.slots]
         self.bits = [index.bits for index in self.indexes]
+        # Per slot and position, the (glyph bit, word bitset) pairs of the glyphs that occur
+        # there: the support test walks this short list instead of every glyph of the mask.
+        self.columns = [
+            [[(1 << g, column) for g, column in enumerate(position) if column] for position in bits]
+            for bits in self.bits
+        ]
         cell_ids: dict[tuple[int, int], int] = {}
         self.neighbours: list[list[tuple[int, int, int, int]]] = [[] for _ in self.slots]
         for crossing in grid.crossings:
@@ -107,7 +113,6 @@ class Network:
 
     def supports(self, s: int, domain: int, pos: int, mask: int) -> int:
         """The glyphs of ``mask`` that some word of ``domain`` has at position ``pos`` of slot s."""
-        column = self.bits[s][pos]
         if domain.bit_count() <= SMALL_DOMAIN:
             index = self.indexes[s]
             found = 0
@@ -115,12 +120,9 @@ class Network:
                 found |= 1 << index.code(w)[pos]
             return found & mask
         found = 0
-        rest = mask
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if domain & column[low.bit_length() - 1]:
-                found |= low
+        for bit, column in self.columns[s][pos]:
+            if mask & bit and domain & column:
+                found |= bit
         return found
 
     def words_with(self, t: int, pos: int, glyphs: int) -> int:

@@ -185,3 +185,19 @@ def test_auto_keeps_ac_answer_when_ac_is_first(quarter_lexicon):
     problem, result = solve("auto", grid, quarter_lexicon, time_limit=60, race_after=30)
     assert_valid(problem, result)
     assert result.backend == "auto:ac"
+
+
+def test_cpsat_orders_interchangeable_slots_but_enumerates_every_fill():
+    from csp_crossword.backends.cpsat import CpSatModel
+
+    grid = parse_grid("...#...\n#######\n...#...")  # four 3-letter slots, no crossings
+    lexicon = Lexicon.from_words(["ACE", "BAT", "CAT", "DOG", "EEL"])
+    problem, result = solve("cpsat", grid, lexicon, workers=1)
+    assert_valid(problem, result)
+    model = CpSatModel(problem, break_symmetry=True)
+    assert [len(g) for g in model.symmetric_groups] == [4]
+    index = problem.network.indexes[0]
+    ids = [index.position[e.answer] for e in sorted(result.entries, key=lambda e: (e.row, e.col))]
+    assert ids == sorted(ids)
+    fills = list(get_backend("cpsat")(workers=1).enumerate(problem))
+    assert len(fills) == 5 * 4 * 3 * 2  # every ordered choice of 4 distinct words

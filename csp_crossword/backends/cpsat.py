@@ -53,7 +53,7 @@ class CpSatModel:
         optimize: Add the total score objective.
     """
 
-    def __init__(self, problem: FillProblem, formulation: str = "letters", optimize: bool = False):
+    def __init__(self, problem: FillProblem, formulation: str = "letters", optimize: bool = False, break_symmetry: bool = False):
         from ortools.sat.python import cp_model
 
         if formulation not in FORMULATIONS:
@@ -64,6 +64,7 @@ class CpSatModel:
         self.ids = [list(WordIndex.iter_ids(d)) for d in problem.domains]
         self.word_vars = []
         self.score_vars = []
+        self.symmetric_groups: list[list] = []
         for s, slot in enumerate(net.slots):
             domain = cp_model.Domain.from_values(self.ids[s]) if self.ids[s] else cp_model.Domain(0, -1)
             self.word_vars.append(self.model.new_int_var_from_domain(domain, f"w{slot.id}"))
@@ -80,8 +81,25 @@ class CpSatModel:
             for group in groups.values():
                 if len(group) > 1:
                     self.model.add_all_different(group)
+        if break_symmetry and not optimize:
+            self._order_interchangeable_slots()
         if optimize:
             self.model.maximize(sum(self.score_vars))
+
+    def _order_interchangeable_slots(self) -> None:
+        """Slots with no crossing and the same candidates can swap entries in any fill: only the
+        fill with their word ids in increasing order is kept (a fill exists iff one of those
+        does; not for enumeration, which must see every fill)."""
+        net = self.problem.network
+        groups: dict[tuple, list] = {}
+        for s, slot in enumerate(net.slots):
+            if not net.neighbours[s]:
+                groups.setdefault((slot.length, self.problem.domains[s]), []).append(self.word_vars[s])
+        strict = not self.problem.options.allow_duplicates
+        self.symmetric_groups = [g for g in groups.values() if len(g) > 1]
+        for group in self.symmetric_groups:
+            for a, b in zip(group, group[1:]):
+                self.model.add(a < b) if strict else self.model.add(a <= b)
 
     def _letter_tables(self, optimize: bool) -> None:
         net = self.problem.network
@@ -200,7 +218,7 @@ class CpSatBackend(Backend):
         start = time.monotonic()
         if problem.unsatisfiable:
             return unsatisfiable_result(problem, self.name, start)
-        model = CpSatModel(problem, self.formulation, self.optimize)
+        model = CpSatModel(problem, self.formulation, self.optimize, break_symmetry=True)
         if self.optimize:
             self._hint(problem, model)
         remaining = None if self.time_limit is None else max(0.01, self.time_limit - (time.monotonic() - start))
