@@ -146,7 +146,7 @@ def test_bangla_glyphs_fill(backend):
 def test_ac_learns_nogoods_at_restarts(options, quarter_lexicon):
     # A cutoff of one failure that never grows: the fill is only reached through the no-goods.
     grid = read_grid(GRIDS / "vanbeek" / "puzzle03.txt")
-    problem, result = solve("ac", grid, quarter_lexicon, time_limit=60, restart_base=1, restart_growth=1.0, **options)
+    problem, result = solve("ac", grid, quarter_lexicon, time_limit=60, restart_policy="geometric", restart_base=1, restart_growth=1.0, **options)
     assert_valid(problem, result)
     assert result.stats.restarts > 0 and result.stats.nogoods > 0
 

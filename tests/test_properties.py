@@ -56,8 +56,8 @@ def test_backends_agree_with_brute_force(puzzle):
 #: wrong "unsatisfiable", a missing one as a timeout. Letter branching learns nothing, so it keeps
 #: growing cutoffs (Luby here).
 AC_VARIANTS = [
-    {"restart_base": 1, "restart_growth": 1.0},
-    {"restart_base": 1, "restart_growth": 1.0, "weight_decay": 0.8, "value_order": "window"},
+    {"restart_policy": "geometric", "restart_base": 1, "restart_growth": 1.0},
+    {"restart_policy": "geometric", "restart_base": 1, "restart_growth": 1.0, "weight_decay": 0.8, "value_order": "window"},
     {"branching": "letter", "restart_policy": "luby", "restart_base": 1},
 ]
 
