@@ -150,36 +150,54 @@ def run_all(tasks: list[tuple], jobs: int, on_row) -> list[dict]:
     return rows
 
 
-def summarise(rows: list[dict]) -> None:
+def summarise(rows: list[dict], markdown: bool = False) -> None:
+    """Per instance and backend: solved runs, median and max seconds, Gecode's published times."""
     gecode = published()
-    print("\nsummary: solved runs / runs, median seconds of the runs (solved or not), Gecode 4.4 published")
-    head = f"  {'instance':<12} {'backend':<8} {'solved':>7} {'median s':>9} {'max s':>8}  {'gecode base':>11} {'gecode nogoods':>14}  ratio to base"
-    print(head)
     groups: dict = {}
     for row in rows:
         groups.setdefault((row["instance"], row["backend"]), []).append(row)
+    show = lambda x: "timeout" if x is None else f"{x:.2f}"  # noqa: E731
+    lines = []
     totals: dict = {}
-    for (instance, backend), group in sorted(groups.items()):
+    for (instance, backend), group in sorted(groups.items(), key=lambda item: _order(item[0])):
         dict_name, grid_name = instance.split("-")
         solved = [r for r in group if r["status"] in SOLVED]
         times = [float(r["seconds"]) for r in group if r.get("seconds") not in (None, "")]
         median = statistics.median(times) if times else float("nan")
         ref = gecode.get((dict_name, grid_name), {})
-        base, nogoods = ref.get("base"), ref.get("nogoods")
-        show = lambda x: "timeout" if x is None else f"{x:.2f}"  # noqa: E731
-        ratio = f"{median / base:.2f}x" if base and solved and len(solved) == len(group) else ""
-        print(
-            f"  {instance:<12} {backend:<8} {len(solved):>3}/{len(group):<3} {median:>9.2f} "
-            f"{max(times, default=float('nan')):>8.2f}  {show(base) if ref else '':>11} "
-            f"{show(nogoods) if ref else '':>14}  {ratio}"
-        )
+        base, nogoods = ref.get("base", "n/a"), ref.get("nogoods", "n/a")
+        ratio = ""
+        if solved and len(solved) == len(group) and isinstance(base, float) and base > 0:
+            ratio = f"{median / base:.2f}x"
+        statuses = "/".join(sorted({r["status"] for r in group}))
+        lines.append((instance, backend, f"{len(solved)}/{len(group)}", statuses, f"{median:.2f}",
+                      f"{max(times, default=float('nan')):.2f}",
+                      show(base) if base != "n/a" else "n/a", show(nogoods) if nogoods != "n/a" else "n/a", ratio))
         total = totals.setdefault(backend, [0, 0, 0, 0])
         total[0] += 1
         total[1] += len(solved) == len(group)
         total[2] += bool(solved)
         total[3] += any(r["status"] == "WRONG" for r in group)
+    head = ("instance", "backend", "solved", "status", "median s", "max s", "Gecode base s", "Gecode nogoods s", "median / base")
+    if markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + "---|" * len(head))
+        for line in lines:
+            print("| " + " | ".join(line) + " |")
+    else:
+        print("\nsummary: solved runs / runs, seconds (build + search), Gecode 4.4 published (MPG)")
+        widths = (12, 10, 7, 14, 9, 9, 13, 16, 13)
+        print("  " + " ".join(h.ljust(w) for h, w in zip(head, widths)))
+        for line in lines:
+            print("  " + " ".join(str(v).ljust(w) for v, w in zip(line, widths)))
     for backend, (n, all_seeds, any_seed, wrong) in sorted(totals.items()):
-        print(f"  {backend}: {all_seeds}/{n} instances solved on every seed, {any_seed}/{n} on at least one; {wrong} with a wrong fill")
+        print(f"\n{backend}: {all_seeds}/{n} instances solved on every seed, {any_seed}/{n} on at least one; {wrong} with a wrong fill")
+
+
+def _order(key: tuple) -> tuple:
+    instance, backend = key
+    dict_name, grid_name = instance.split("-")
+    return (dict_name != "words", grid_name, backend)
 
 
 def read_csv(path: str) -> list[dict]:
@@ -203,12 +221,13 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time, each in its own process (default 1)")
     parser.add_argument("--quick", action="store_true", help="the 12-instance quick set (see QUICK)")
     parser.add_argument("--csv", help="append the rows to this CSV file")
-    parser.add_argument("--summary", metavar="CSV", help="only summarise the rows of this CSV")
+    parser.add_argument("--summary", metavar="CSV", action="append", help="only summarise the rows of these CSV files")
+    parser.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table")
     args = parser.parse_args(argv)
 
     if args.summary:
-        rows = read_csv(args.summary)
-        summarise(rows)
+        rows = [row for path in args.summary for row in read_csv(path)]
+        summarise(rows, args.markdown)
         return 1 if any(r["status"] == "WRONG" for r in rows) else 0
 
     backends = args.backend or ["ac"]
