@@ -15,6 +15,7 @@ Every fill is a fill of the same :class:`FillProblem`, so both answers are check
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import time
@@ -46,15 +47,15 @@ class AutoBackend(Backend):
         return ACBackend(time_limit=self.time_limit, seed=self.seed, on_progress=self.on_progress)
 
     def _can_race(self) -> bool:
-        from .cpsat import CpSatBackend
-
-        return (os.cpu_count() or 1) > 1 and CpSatBackend.available()
+        # find_spec, not an import: importing OR-Tools costs ~0.25 s, which easy grids (solved by
+        # ac long before RACE_AFTER) should not pay.
+        return (os.cpu_count() or 1) > 1 and importlib.util.find_spec("ortools") is not None
 
     def solve(self, problem: FillProblem) -> FillResult:
-        from .cpsat import CpSatBackend
-
         start = time.monotonic()
         if self.optimize:
+            from .cpsat import CpSatBackend
+
             result = CpSatBackend(time_limit=self.time_limit, seed=self.seed, optimize=True, workers=self.workers).solve(problem)
             result.backend = f"{self.name}:cpsat"
             return result
@@ -74,6 +75,8 @@ class AutoBackend(Backend):
             remaining = None if self.time_limit is None else self.time_limit - (time.monotonic() - start)
             if remaining is not None and remaining <= 0:
                 return
+            from .cpsat import CpSatBackend
+
             answer = CpSatBackend(time_limit=remaining, seed=self.seed, workers=1, stop=cpsat_stop).solve(problem)
             answers["cpsat"] = answer
             if answer.status in (Status.FILLED, Status.OPTIMAL, Status.UNSATISFIABLE):
