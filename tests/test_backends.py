@@ -201,3 +201,30 @@ def test_cpsat_orders_interchangeable_slots_but_enumerates_every_fill():
     assert ids == sorted(ids)
     fills = list(get_backend("cpsat")(workers=1).enumerate(problem))
     assert len(fills) == 5 * 4 * 3 * 2  # every ordered choice of 4 distinct words
+
+
+def test_every_learned_nogood_is_a_true_nogood(shared_dict):
+    # Each no-good recorded at a restart, turned into required entries, must leave no fill;
+    # CP-SAT (no shared search code) proves it. A few-solution puzzle: one fill's entries plus
+    # every 8th word of words.txt.
+    import time as clock
+
+    from csp_crossword.backends.ac import ACBackend, _Search
+
+    words = shared_dict("words.txt").read_text().split()
+    grid = read_grid(GRIDS / "vanbeek" / "puzzle05.txt")
+    _, seed_fill = solve("ac", grid, Lexicon.from_words(words[::4]), time_limit=60)
+    lexicon = Lexicon.from_words({e.answer for e in seed_fill.entries} | set(words[1::8]))
+    nogoods = set()
+    for seed in range(4):
+        problem = build_problem(grid, lexicon)
+        backend = ACBackend(time_limit=60, seed=seed, restart_policy="geometric", restart_base=1, restart_growth=1.0)
+        search = _Search(problem, backend, clock.monotonic())
+        assert_valid(problem, search.run())
+        nogoods |= {ng for found in search.nogood_index.values() for ng in found}
+    assert len(nogoods) >= 10
+    net = problem.network
+    for nogood in sorted(nogoods):
+        required = tuple((net.slots[s].id, net.indexes[s].words[w]) for s, w in nogood)
+        _, result = solve("cpsat", grid, lexicon, FillOptions(required=required), workers=1, time_limit=60)
+        assert result.status == Status.UNSATISFIABLE, required

@@ -31,9 +31,9 @@ def puzzles(draw):
     return rows, words, allow
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(puzzles())
-def test_backends_agree_with_brute_force(puzzle):
+def check_against_brute_force(puzzle, solvers):
+    """Every solver (label, Backend instance) fills when brute force finds a fill (checked by
+    the verifier) and proves unsatisfiability when it finds none."""
     rows, words, allow = puzzle
     try:
         grid = parse_grid("\n".join(rows))
@@ -41,14 +41,19 @@ def test_backends_agree_with_brute_force(puzzle):
         return  # no slot at all: rejected as bad input, covered by the grid tests
     exists = next(solutions(rows, words, allow), None) is not None
     lexicon = Lexicon.from_words(words)
-    for backend in BACKENDS:
-        problem = build_problem(grid, lexicon, FillOptions(allow_duplicates=allow))
-        result = get_backend(backend)(time_limit=30).solve(problem)
+    for label, solver in solvers:
+        result = solver.solve(build_problem(grid, lexicon, FillOptions(allow_duplicates=allow)))
         if exists:
-            assert result.status == Status.FILLED, (backend, rows, words, allow)
+            assert result.status == Status.FILLED, (label, rows, words, allow)
             assert verify_fill(grid, result.cells, lexicon, allow_duplicates=allow) == []
         else:
-            assert result.status == Status.UNSATISFIABLE, (backend, rows, words, allow)
+            assert result.status == Status.UNSATISFIABLE, (label, rows, words, allow)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles())
+def test_backends_agree_with_brute_force(puzzle):
+    check_against_brute_force(puzzle, [(name, get_backend(name)(time_limit=30)) for name in BACKENDS])
 
 
 #: ``ac`` variants. The first two never grow their failure cutoff: each run ends after one
@@ -65,18 +70,4 @@ AC_VARIANTS = [
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_ac_variants_are_complete_and_sound(puzzle):
-    rows, words, allow = puzzle
-    try:
-        grid = parse_grid("\n".join(rows))
-    except InputError:
-        return
-    exists = next(solutions(rows, words, allow), None) is not None
-    lexicon = Lexicon.from_words(words)
-    for options in AC_VARIANTS:
-        problem = build_problem(grid, lexicon, FillOptions(allow_duplicates=allow))
-        result = get_backend("ac")(time_limit=30, **options).solve(problem)
-        if exists:
-            assert result.status == Status.FILLED, (options, rows, words, allow)
-            assert verify_fill(grid, result.cells, lexicon, allow_duplicates=allow) == []
-        else:
-            assert result.status == Status.UNSATISFIABLE, (options, rows, words, allow)
+    check_against_brute_force(puzzle, [(options, get_backend("ac")(time_limit=30, **options)) for options in AC_VARIANTS])
