@@ -69,16 +69,11 @@ def luby(i: int) -> int:
     >>> [luby(i) for i in range(1, 16)]
     [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     """
-    k = 1
-    while (1 << k) - 1 < i:
-        k += 1
-    while True:
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
+    k = i.bit_length()  # 2^(k-1) <= i <= 2^k - 1
+    while i != (1 << k) - 1:  # inside a block: the block repeats the sequence so far
         i -= (1 << (k - 1)) - 1
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
+        k = i.bit_length()
+    return 1 << (k - 1)
 
 
 def restart_cutoffs(options):
