@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 
 from .errors import InputError
@@ -26,8 +27,33 @@ from .glyphs import normalize_glyph, split_glyphs
 
 BLOCK = "#"
 EMPTY = "."
-ACROSS = "across"
-DOWN = "down"
+
+
+class Direction(StrEnum):
+    """Which way an entry reads. A ``str``: ``Direction.ACROSS == "across"`` and JSON writes
+    ``"across"``."""
+
+    ACROSS = "across"
+    DOWN = "down"
+
+    @property
+    def step(self) -> tuple[int, int]:
+        """(row, column) step from one cell of an entry to the next (left to right for across;
+        right-to-left grids reverse across entries themselves)."""
+        return (0, 1) if self is Direction.ACROSS else (1, 0)
+
+    @property
+    def letter(self) -> str:
+        """The letter of slot ids: ``A`` in ``12A``, ``D`` in ``12D``."""
+        return "A" if self is Direction.ACROSS else "D"
+
+    @property
+    def other(self) -> Direction:
+        return Direction.DOWN if self is Direction.ACROSS else Direction.ACROSS
+
+
+ACROSS = Direction.ACROSS
+DOWN = Direction.DOWN
 
 #: A cell value: ``None`` for a block, ``""`` for an open empty cell, else the pre-filled glyph.
 Cell = str | None
@@ -40,14 +66,14 @@ class Slot:
     Attributes:
         id: ``"12A"`` or ``"12D"``.
         number: The clue number of its first cell.
-        direction: ``"across"`` or ``"down"``.
+        direction: :class:`Direction` (a ``str``: ``"across"`` or ``"down"``).
         cells: (row, column) of each cell in reading order of the entry (right to left for
             across entries of a right-to-left grid).
     """
 
     id: str
     number: int
-    direction: str
+    direction: Direction
     cells: tuple[tuple[int, int], ...]
 
     @property
