@@ -78,7 +78,7 @@ def run_one(grid_path: str, dict_name: str, backend: str, seed: int, time_limit:
     start = time.perf_counter()
     problem = build_problem(grid, lexicon)
     built = time.perf_counter()
-    result = get_backend(backend)(time_limit=time_limit, seed=seed).solve(problem)
+    result = get_backend(backend)(seed=seed).solve(problem, time_limit=time_limit)
     done = time.perf_counter()
     status = result.status.value
     if result.status.has_fill and verify_fill(grid, result.cells, problem.lexicon):

@@ -72,6 +72,7 @@ def run_one(task: tuple) -> dict:
 
 def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limit: float) -> dict:
     from csp_crossword.backends import get_backend
+    from csp_crossword.backends.options import parse_option_items
     from csp_crossword.grid import read_grid
     from csp_crossword.lexicon import load_word_list
     from csp_crossword.problem import build_problem
@@ -83,17 +84,9 @@ def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limi
     grid = read_grid(GRIDS / f"{grid_name}.txt")
     problem = build_problem(grid, lexicon)
     name, _, spec = backend_name.partition(":")
-    options = {}
-    for item in filter(None, spec.split(",")):  # "ac:value_order=window,restart_base=100"
-        key, _, value = item.partition("=")
-        for kind in (int, float, str):
-            try:
-                options[key] = kind(value)
-                break
-            except ValueError:
-                continue
-    backend = get_backend(name)(time_limit=time_limit, seed=seed, **options)
-    result = backend.solve(problem)
+    options = parse_option_items([spec])  # "ac:value_order=window,restart_base=100", typed by the backend
+    backend = get_backend(name)(options, seed=seed)
+    result = backend.solve(problem, time_limit=time_limit)
     done = time.perf_counter()
     status = result.status.value
     if result.status.has_fill and verify_fill(grid, result.cells, problem.lexicon):

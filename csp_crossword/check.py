@@ -10,19 +10,25 @@ The answer has three parts:
   and an unsatisfiable core, a set of slots whose constraints cannot all hold together even when
   every other slot is left free. The core is found by deletion: grow a neighbourhood of the
   failing slots in the constraint graph until it alone is unsatisfiable, then drop each slot
-  whose removal keeps it unsatisfiable (the ``ac`` backend proves each step). Each remaining slot
-  is needed: the core is minimal, unless the time budget ran out first (``core_minimal`` False).
+  whose removal keeps it unsatisfiable (the chosen backend, when it can prove, else ``ac``,
+  decides each step). Each remaining slot is needed: the core is minimal, unless the time ran
+  out first (``core_minimal`` False).
+
+The whole job — solving, then the core search — keeps one deadline: the user's time limit.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
-from .backends import get_backend
+from .backends import Backend
 from .backends.ac import ACBackend
+from .deadline import Deadline, StopSignal, earliest, expired, time_left
 from .graph import components, constraint_graph
 from .grid import Grid
 from .lexicon import Lexicon
@@ -31,7 +37,7 @@ from .result import FillResult, Status
 
 #: Seconds allowed for each satisfiability test while shrinking a core.
 CORE_TEST_SECONDS = 2.0
-#: Total seconds for core extraction when no time limit is given.
+#: Seconds for the core search when the job has no time limit.
 CORE_BUDGET_SECONDS = 30.0
 
 
@@ -40,7 +46,7 @@ class CheckReport:
     """What ``check`` found. ``status`` is ``solvable``, ``unsolvable`` or ``unknown``."""
 
     status: str
-    structure: dict
+    structure: dict[str, Any]
     witness: FillResult | None = None
     empty: list[tuple[str, str]] = field(default_factory=list)
     core: list[str] | None = None
@@ -50,7 +56,7 @@ class CheckReport:
     seconds: float = 0.0
 
 
-def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3) -> dict:
+def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3) -> dict[str, Any]:
     """Structural facts a constructor checks before filling."""
     stats = grid.stats()
     available = lexicon.lengths()
@@ -73,29 +79,35 @@ def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3) -> dict:
 
 
 class _CoreFinder:
-    def __init__(self, grid: Grid, lexicon: Lexicon, options: FillOptions, graph: nx.Graph, deadline: float):
-        self.grid = grid
-        self.lexicon = lexicon
-        self.options = options
-        self.graph = graph
+    def __init__(
+        self, problem: FillProblem, prover: Backend, deadline: Deadline, stop: StopSignal | None = None
+    ):
+        self.grid = problem.grid
+        self.lexicon = problem.lexicon
+        self.options = problem.options
+        self.graph = problem.graph
+        self.prover = prover
         self.deadline = deadline
-        self.order = {slot.id: i for i, slot in enumerate(grid.slots)}
+        self.stop = stop
+        self.order = {slot.id: i for i, slot in enumerate(self.grid.slots)}
 
-    def unsatisfiable(self, slot_ids) -> bool | None:
+    def unsatisfiable(self, slot_ids: Iterable[str]) -> bool | None:
         """True when proved unsatisfiable, False when satisfiable, None when undecided in time."""
-        left = self.deadline - time.monotonic()
-        if left <= 0:
+        if expired(self.deadline, self.stop):
             return None
         ids = sorted(slot_ids, key=self.order.__getitem__)
         problem = build_problem(self.grid, self.lexicon, self.options, slot_ids=ids)
         if problem.unsatisfiable:
             return True
-        result = ACBackend(time_limit=min(CORE_TEST_SECONDS, left)).solve(problem)
+        test_deadline = earliest(self.deadline, time.monotonic() + CORE_TEST_SECONDS)
+        result = self.prover.solve(problem, deadline=test_deadline, stop=self.stop)
         if result.status == Status.UNSATISFIABLE:
             return True
         return False if result.status.has_fill else None
 
     def find(self, seeds: list[str]) -> tuple[list[str] | None, bool]:
+        if not self.order:
+            return None, False
         core = set(seeds) or set(self.order)
         while True:
             verdict = self.unsatisfiable(core)
@@ -123,9 +135,19 @@ class _CoreFinder:
         return sorted(core, key=self.order.__getitem__), minimal
 
 
-def unsat_core(problem: FillProblem, deadline: float, seeds: list[str] | None = None) -> tuple[list[str] | None, bool]:
-    """A set of slots that cannot be filled together, and whether it is proved minimal."""
-    finder = _CoreFinder(problem.grid, problem.lexicon, problem.options, problem.graph, deadline)
+def unsat_core(
+    problem: FillProblem,
+    deadline: Deadline,
+    seeds: list[str] | None = None,
+    *,
+    prover: Backend | None = None,
+    stop: StopSignal | None = None,
+) -> tuple[list[str] | None, bool]:
+    """A set of slots that cannot be filled together, and whether it is proved minimal.
+
+    ``prover`` decides each sub-problem (default ``ac``); nothing runs past ``deadline``.
+    """
+    finder = _CoreFinder(problem, prover or ACBackend(), deadline, stop)
     return finder.find(list(seeds or []))
 
 
@@ -134,17 +156,25 @@ def check(
     lexicon: Lexicon,
     options: FillOptions | None = None,
     *,
-    backend: str = "ac",
+    backend: Backend | None = None,
     time_limit: float | None = None,
+    deadline: Deadline = None,
+    stop: StopSignal | None = None,
     min_length: int = 3,
-    seed: int = 0,
 ) -> CheckReport:
-    """Structure, solvability and (for an unsolvable grid) an explanation."""
+    """Structure, solvability and (for an unsolvable grid) an explanation.
+
+    ``backend`` (default ``ac``) decides solvability and, when it can prove, each step of the core
+    search. ``time_limit`` (or ``deadline``) holds for the whole job: when the proof uses it up,
+    the core is left out (``core`` None).
+    """
     start = time.monotonic()
+    deadline = earliest(deadline, None if time_limit is None else start + time_limit)
+    backend = backend or ACBackend()
     options = options or FillOptions()
     report = CheckReport("unknown", structure(grid, lexicon, min_length))
     problem = build_problem(grid, lexicon, options)
-    result = get_backend(backend)(time_limit=time_limit, seed=seed).solve(problem)
+    result = backend.solve(problem, deadline=deadline, stop=stop)
     if result.status.has_fill:
         report.status = "solvable"
         report.witness = result
@@ -152,10 +182,12 @@ def check(
         report.status = "unsolvable"
         report.empty = list(problem.empty)
         report.reason = result.reason
-        used = time.monotonic() - start
-        budget = CORE_BUDGET_SECONDS if time_limit is None else max(time_limit - used, CORE_TEST_SECONDS)
+        core_deadline = deadline if deadline is not None else time.monotonic() + CORE_BUDGET_SECONDS
         seeds = [slot_id for slot_id, _ in problem.empty]
-        report.core, report.core_minimal = unsat_core(problem, time.monotonic() + budget, seeds)
+        prover = backend if "prove" in backend.supports else ACBackend(seed=backend.seed)
+        report.core, report.core_minimal = unsat_core(problem, core_deadline, seeds, prover=prover, stop=stop)
+        if time_left(core_deadline) <= 0 and report.core is None:
+            report.reason = f"{report.reason}; no time was left to find the clashing slots"
         if report.core:
             report.patterns = {slot_id: grid.pattern_text(grid.slot(slot_id)) for slot_id in report.core}
     else:

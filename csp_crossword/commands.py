@@ -172,16 +172,16 @@ def make_backend(args, reporter: Reporter, job: str = "fill"):
     if job not in cls.supports:
         able = [n for n in backend_names() if job in get_backend(n).supports]
         raise InputError(f"backend {args.backend} cannot {job}; use one of: {', '.join(able)}")
-    kwargs = {"time_limit": getattr(args, "time_limit", None), "seed": getattr(args, "seed", 0), "on_progress": reporter.progress}
+    options: dict = {}
     if getattr(args, "optimize", False):
         if "optimize" not in cls.supports:
             raise InputError(f"backend {args.backend} cannot optimise; use --backend cpsat")
-        kwargs["optimize"] = True
+        options["optimize"] = True
     if args.backend in ("cpsat", "auto"):
-        kwargs["workers"] = getattr(args, "workers", None)
+        options["workers"] = getattr(args, "workers", None)
     if args.backend == "cpsat":
-        kwargs["formulation"] = getattr(args, "formulation", None) or "letters"
-    return cls(**kwargs)
+        options["formulation"] = getattr(args, "formulation", None) or "letters"
+    return cls(options, seed=getattr(args, "seed", 0))
 
 
 EXIT_BY_STATUS = {
@@ -215,7 +215,7 @@ def cmd_fill(args, reporter: Reporter) -> int:
     job = Job(args, reporter)
     backend = make_backend(args, reporter, "fill")
     problem = job.problem(reporter)
-    result = backend.solve(problem)
+    result = backend.solve(problem, time_limit=args.time_limit, progress=reporter.progress)
     reporter.stop()
     if result.status.has_fill:
         problems = job.verify(problem, result.cells)
@@ -387,10 +387,8 @@ def cmd_check(args, reporter: Reporter) -> int:
 
     _check_time_limit(args)
     job = Job(args, reporter)
-    make_backend(args, reporter, "fill")  # validates the name and availability
-    report = check(
-        job.grid, job.lexicon, job.options, backend=args.backend, time_limit=args.time_limit, min_length=args.min_length, seed=args.seed
-    )
+    backend = make_backend(args, reporter, "fill")
+    report = check(job.grid, job.lexicon, job.options, backend=backend, time_limit=args.time_limit, min_length=args.min_length)
     if report.witness is not None and job.verify(job.problem(), report.witness.cells):
         raise RuntimeError("the witness fill does not verify")
     if args.format == "json":
@@ -451,7 +449,7 @@ def cmd_count(args, reporter: Reporter) -> int:
     _check_limits(args)
     job = Job(args, reporter)
     backend = make_backend(args, reporter, "enumerate")
-    result = count_fills(job.problem(reporter), backend, args.limit)
+    result = count_fills(job.problem(reporter), backend, args.limit, time_limit=args.time_limit, progress=reporter.progress)
     timed_out = not result.exact and (args.limit is None or result.count < args.limit)
     if args.format == "json":
         data = result.to_dict()
@@ -477,7 +475,7 @@ def cmd_enumerate(args, reporter: Reporter) -> int:
     job = Job(args, reporter)
     backend = make_backend(args, reporter, "enumerate")
     problem = job.problem(reporter)
-    enumeration = backend.enumerate(problem)
+    enumeration = backend.enumerate(problem, time_limit=args.time_limit, progress=reporter.progress)
     produced = 0
     for words in enumeration:
         cells, entries = fill_from_words(problem, words)

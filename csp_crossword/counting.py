@@ -14,7 +14,7 @@ are allowed, or when no two slots of equal length in different components have a
 >>> count_fills(build_problem(grid, lex), ACBackend()).count
 8
 >>> from csp_crossword.problem import FillOptions
->>> result = count_fills(build_problem(grid, lex, FillOptions(allow_duplicates=True)), ACBackend())
+>>> result = count_fills(build_problem(grid, lex, FillOptions(allow_duplicates=True)), ACBackend(), time_limit=10)
 >>> result.count, result.components
 (64, 2)
 """
@@ -24,8 +24,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
-from .backends.base import Backend
+from .backends.base import Backend, ProgressCallback
+from .deadline import Deadline, StopSignal, earliest
 from .graph import components
 from .problem import FillProblem, build_problem
 
@@ -48,7 +50,7 @@ class CountResult:
     seconds: float
     nodes: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__, seconds=round(self.seconds, 4))
 
 
@@ -68,8 +70,17 @@ def decomposable(problem: FillProblem, parts: list[list[str]]) -> bool:
     return True
 
 
-def _count_whole(problem: FillProblem, backend: Backend, limit: int | None) -> tuple[int, bool, int]:
-    enumeration = backend.enumerate(problem)
+@dataclass
+class _Job:
+    """The per-call settings shared by every region of one count."""
+
+    deadline: Deadline
+    stop: StopSignal | None
+    progress: ProgressCallback | None
+
+
+def _count_whole(problem: FillProblem, backend: Backend, limit: int | None, job: _Job) -> tuple[int, bool, int]:
+    enumeration = backend.enumerate(problem, deadline=job.deadline, stop=job.stop, progress=job.progress)
     found = 0
     for _ in enumeration:
         found += 1
@@ -78,13 +89,24 @@ def _count_whole(problem: FillProblem, backend: Backend, limit: int | None) -> t
     return found, enumeration.complete, enumeration.stats.nodes
 
 
-def count_fills(problem: FillProblem, backend: Backend, limit: int | None = None) -> CountResult:
+def count_fills(
+    problem: FillProblem,
+    backend: Backend,
+    limit: int | None = None,
+    *,
+    time_limit: float | None = None,
+    deadline: Deadline = None,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+) -> CountResult:
     """Count the fills of a problem with a backend that can enumerate.
 
     With ``limit``, counting stops once that many fills are known (``exact`` is then False unless
-    the count is complete anyway).
+    the count is complete anyway). ``time_limit`` (or ``deadline``) holds for the whole count,
+    every region together.
     """
     start = time.monotonic()
+    job = _Job(earliest(deadline, None if time_limit is None else start + time_limit), stop, progress)
     if problem.unsatisfiable:
         return CountResult(0, True, 1, time.monotonic() - start)
     parts = components(problem.graph)
@@ -94,12 +116,12 @@ def count_fills(problem: FillProblem, backend: Backend, limit: int | None = None
         total, exact, nodes = 1, True, 0
         for part in parts:
             sub = build_problem(problem.grid, problem.lexicon, problem.options, slot_ids=part)
-            found, complete, part_nodes = _count_whole(sub, backend, limit)
+            found, complete, part_nodes = _count_whole(sub, backend, limit, job)
             nodes += part_nodes
             if complete and found == 0:
                 return CountResult(0, True, len(parts), time.monotonic() - start, nodes)
             total *= found
             exact &= complete
         return CountResult(total, exact, len(parts), time.monotonic() - start, nodes)
-    found, complete, nodes = _count_whole(problem, backend, limit)
+    found, complete, nodes = _count_whole(problem, backend, limit, job)
     return CountResult(found, complete, 1, time.monotonic() - start, nodes)

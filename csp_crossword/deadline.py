@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from typing import Protocol
 
 #: A point in time on the monotonic clock, or None for "no limit".
 Deadline = float | None
@@ -39,7 +40,31 @@ def time_left(deadline: Deadline) -> float:
     return deadline - time.monotonic()
 
 
-def expired(deadline: Deadline, stop: threading.Event | None = None) -> bool:
+class StopSignal(Protocol):
+    """What a ``stop`` argument must offer; :class:`threading.Event` is one."""
+
+    def is_set(self) -> bool: ...
+
+
+class StopAny:
+    """A stop signal set as soon as any of several is (``None`` entries are ignored).
+
+    >>> a, b = threading.Event(), threading.Event()
+    >>> either = StopAny(a, None, b)
+    >>> either.is_set()
+    False
+    >>> b.set(); either.is_set()
+    True
+    """
+
+    def __init__(self, *signals: StopSignal | None):
+        self.signals = [s for s in signals if s is not None]
+
+    def is_set(self) -> bool:
+        return any(s.is_set() for s in self.signals)
+
+
+def expired(deadline: Deadline, stop: StopSignal | None = None) -> bool:
     """Whether the deadline has passed or ``stop`` is set."""
     if stop is not None and stop.is_set():
         return True

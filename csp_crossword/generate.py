@@ -108,7 +108,7 @@ def _csp_path(rows, cols, lexicon, options, rng, max_run, symmetric, deadline, r
         if problem.unsatisfiable:
             continue
         budget = min(PATTERN_SECONDS, max(0.01, deadline - time.monotonic()))
-        result = ACBackend(time_limit=budget, seed=seed + tried).solve(problem)
+        result = ACBackend(seed=seed + tried).solve(problem, time_limit=budget)
         if result.status.has_fill:
             return (grid, result), tried
     return None, tried

@@ -12,23 +12,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import networkx as nx
 
-from .grid import Grid
+from .grid import Grid, Slot
 
 
-def constraint_graph(grid: Grid) -> nx.Graph:
-    """A networkx Graph of the grid's slots and crossings.
+def constraint_graph(grid: Grid, slots: Sequence[Slot] | None = None) -> nx.Graph:
+    """A networkx Graph of the grid's slots and crossings (of ``slots`` only, when given).
 
     Node attributes: ``length``, ``direction``, ``number``, ``cells``. Edge attributes: ``cell``
     (the shared cell) and ``positions`` (slot id -> index of the shared cell in that slot).
     """
     graph = nx.Graph()
-    for slot in grid.slots:
+    kept = None if slots is None else {slot.id for slot in slots}
+    for slot in grid.slots if slots is None else slots:
         graph.add_node(
             slot.id, length=slot.length, direction=slot.direction, number=slot.number, cells=slot.cells
         )
     for crossing in grid.crossings:
+        if kept is not None and not (crossing.across in kept and crossing.down in kept):
+            continue
         graph.add_edge(
             crossing.across,
             crossing.down,

@@ -12,16 +12,18 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .glyphs import normalize_entry
-from .graph import constraint_graph
-from .grid import Grid
-from .lexicon import DEFAULT_SCORE, Lexicon, WordIndex
+from .grid import Grid, Slot
+from .lexicon import DEFAULT_SCORE, Lexicon, WordIndex, glyph_count
 from .propagation import Network, State
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 @dataclass(frozen=True)
@@ -52,22 +54,26 @@ class FillProblem:
         grid: The grid (with any pre-filled glyphs).
         lexicon: The word list after ``min_score``, ``banned`` and ``required`` were applied.
         options: The options.
-        graph: The constraint graph (slots and crossings).
-        domains: One bitset per slot (``grid.slots`` order) after node and arc consistency; all
-            zero-free unless the problem is already proved unsatisfiable.
+        network: The compiled constraints (slots, crossings, word indexes) that propagation and
+            the backends work on.
+        domains: One bitset per slot (``network.slots`` order) after node and arc consistency;
+            all zero-free unless the problem is already proved unsatisfiable.
         empty: Ids of the slots whose domain is empty, and why, when propagation alone proves
             the problem unsatisfiable.
+        root: The arc-consistent search state at the root (None when unsatisfiable); backends
+            start from a copy (:meth:`root_state`).
     """
 
     grid: Grid
     lexicon: Lexicon
     options: FillOptions
-    graph: nx.Graph
+    network: Network
     domains: tuple[int, ...]
     empty: tuple[tuple[str, str], ...] = field(default=())
+    root: State | None = field(default=None, repr=False, compare=False)
 
     @property
-    def slots(self):
+    def slots(self) -> Sequence[Slot]:
         """The slots of the problem (all the grid's, unless built for a subset), in domain order."""
         return self.network.slots
 
@@ -76,19 +82,18 @@ class FillProblem:
         return bool(self.empty)
 
     @cached_property
-    def network(self) -> Network:
-        return Network(self.grid, self.lexicon, self.options.allow_duplicates)
+    def graph(self) -> nx.Graph:
+        """The constraint graph of the problem's slots and crossings (networkx, built on first use:
+        the analyses that need it — regions, core search — import networkx, a fill does not)."""
+        from .graph import constraint_graph
 
-    @cached_property
-    def _root(self) -> State:
-        state = self.network.initial_state(list(self.domains))
-        if not self.unsatisfiable:
-            self.network.propagate(state, range(len(self.domains)))
-        return state
+        return constraint_graph(self.grid, self.network.slots)
 
     def root_state(self) -> State:
         """A fresh copy of the search state at the root (arc consistent, glyph masks set)."""
-        return self._root.copy()
+        if self.root is None:
+            return self.network.initial_state(list(self.domains))
+        return self.root.copy()
 
     def index_of(self, slot_id: str) -> WordIndex:
         return self.network.indexes[self.network.slot_number[slot_id]]
@@ -115,7 +120,7 @@ class FillProblem:
         return frozenset(normalize_entry(w) for _, w in self.options.required)
 
 
-def _node_domains(grid: Grid, options: FillOptions, network: Network):
+def _node_domains(grid: Grid, options: FillOptions, network: Network) -> tuple[list[int], list[tuple[str, str]]]:
     """Domains from lengths, pre-filled glyphs and required words, with reasons for empty ones."""
     required = {slot_id.upper(): normalize_entry(word) for slot_id, word in options.required}
     domains: list[int] = []
@@ -144,8 +149,6 @@ def _node_domains(grid: Grid, options: FillOptions, network: Network):
 
 def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str, str]]:
     """Fill-in puzzles: per length, the slots must match the listed words one for one."""
-    from .lexicon import glyph_count
-
     words_per_length: dict[int, int] = {}
     for word, n in uses.items():
         words_per_length[glyph_count(word)] = words_per_length.get(glyph_count(word), 0) + n
@@ -165,7 +168,7 @@ def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str,
 
 
 def build_problem(
-    grid: Grid, lexicon: Lexicon, options: FillOptions | None = None, *, slot_ids=None
+    grid: Grid, lexicon: Lexicon, options: FillOptions | None = None, *, slot_ids: Sequence[str] | None = None
 ) -> FillProblem:
     """Apply the options to the lexicon, then node and arc consistency to every slot.
 
@@ -180,20 +183,19 @@ def build_problem(
         grid.slot(slot_id)
     if options.min_score is not None or options.banned:
         lexicon = lexicon.filtered(options.min_score, options.banned)
-    missing = {}
+    missing: dict[str, int] = {}
     for _, word in options.required:
         entry = normalize_entry(word)
         if entry not in lexicon:
             missing[entry] = DEFAULT_SCORE
     if missing:
         lexicon = lexicon.with_entries(missing)
-    graph = constraint_graph(grid)
     slots = None if slot_ids is None else tuple(grid.slot(i) for i in slot_ids)
     uses = lexicon.word_uses() if options.exact else None
     network = Network(grid, lexicon, options.allow_duplicates, slots, uses)
     domains, empty = _node_domains(grid, options, network)
     if options.exact and slot_ids is None:
-        empty += _count_mismatches(network, uses)
+        empty += _count_mismatches(network, uses or {})
     state = None
     if not empty:
         state = network.initial_state(domains)
@@ -207,9 +209,6 @@ def build_problem(
             elif failure.cause == failure.slot:
                 why += " (its only words are used elsewhere)"
             empty.append((slot.id, why))
-    problem = FillProblem(grid, lexicon, options, graph, tuple(domains), tuple(empty))
-    problem.__dict__["network"] = network  # reuse the compiled network (cached_property slot)
-    if state is not None and not empty:
-        problem.__dict__["_root"] = state.copy()
-    return problem
+    root = state.copy() if state is not None and not empty else None
+    return FillProblem(grid, lexicon, options, network, tuple(domains), tuple(empty), root)
 

@@ -21,9 +21,9 @@ from conftest import GRIDS
 BACKENDS = [name for name in names() if get_backend(name).available()]
 
 
-def solve(name, grid, lexicon, options=None, **kwargs):
+def solve(name, grid, lexicon, options=None, time_limit=None, **backend_options):
     problem = build_problem(grid, lexicon, options)
-    return problem, get_backend(name)(**kwargs).solve(problem)
+    return problem, get_backend(name)(**backend_options).solve(problem, time_limit=time_limit)
 
 
 def assert_valid(problem, result):
@@ -152,24 +152,45 @@ def test_ac_learns_nogoods_at_restarts(options, quarter_lexicon):
 
 
 def test_ac_rejects_unknown_options():
-    with pytest.raises(ValueError, match="value_order"):
+    from csp_crossword.errors import InputError
+
+    with pytest.raises(InputError, match="value_order must be one of tier, window"):
         get_backend("ac")(value_order="alphabetical")
-    with pytest.raises(TypeError):
+    with pytest.raises(InputError, match="no option 'colour'; its options are: branching, value_order"):
         get_backend("ac")(colour="red")
+    with pytest.raises(InputError, match="restart_base must be a number"):
+        get_backend("ac")({"restart_base": "fast"})
+    with pytest.raises(InputError, match="weight_decay must be in"):
+        get_backend("ac")(weight_decay=0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_options_from_text_are_typed(backend):
+    from dataclasses import fields
+
+    cls = get_backend(backend)
+    defaults = cls().options
+    text = {f.name: str(getattr(defaults, f.name)) for f in fields(defaults)}
+    assert cls.make_options(text) == defaults
 
 
 def test_auto_returns_the_provers_answer_when_it_wins(monkeypatch):
     # ac stands in as a search that never ends by itself: only CP-SAT can answer.
     from csp_crossword.backends.ac import ACBackend
+    import time as clock
+
     from csp_crossword.backends.auto import AutoBackend
     from csp_crossword.result import FillResult
 
     class Endless(ACBackend):
-        def solve(self, problem):
-            assert self.stop.wait(60), "auto never stopped the losing backend"
+        def _solve(self, problem, call):
+            give_up = clock.monotonic() + 60
+            while not call.stopped():
+                assert clock.monotonic() < give_up, "auto never stopped the losing backend"
+                clock.sleep(0.01)
             return FillResult(Status.TIMEOUT, "ac")
 
-    monkeypatch.setattr(AutoBackend, "_ac", lambda self: Endless(time_limit=self.time_limit))
+    monkeypatch.setattr(AutoBackend, "_ac", lambda self: Endless())
     monkeypatch.setattr(AutoBackend, "_can_race", lambda self: True)
     words = ["CAT", "DOG", "EEL", "CDE", "AOE", "TGM", "ACE"]
     _, result = solve("auto", parse_grid("...\n...\n..."), Lexicon.from_words(words), time_limit=60, race_after=0)
@@ -210,6 +231,7 @@ def test_every_learned_nogood_is_a_true_nogood(shared_dict):
     import time as clock
 
     from csp_crossword.backends.ac import ACBackend, _Search
+    from csp_crossword.backends.base import SolveCall
 
     words = shared_dict("words.txt").read_text().split()
     grid = read_grid(GRIDS / "vanbeek" / "puzzle05.txt")
@@ -218,10 +240,10 @@ def test_every_learned_nogood_is_a_true_nogood(shared_dict):
     nogoods = set()
     for seed in range(4):
         problem = build_problem(grid, lexicon)
-        backend = ACBackend(time_limit=60, seed=seed, restart_policy="geometric", restart_base=1, restart_growth=1.0)
-        search = _Search(problem, backend, clock.monotonic())
+        backend = ACBackend(seed=seed, restart_policy="geometric", restart_base=1, restart_growth=1.0)
+        search = _Search(problem, backend, SolveCall(clock.monotonic(), deadline=clock.monotonic() + 60))
         assert_valid(problem, search.run())
-        nogoods |= {ng for found in search.nogood_index.values() for ng in found}
+        nogoods |= {ng for found in search.nogoods.index.values() for ng in found}
     assert len(nogoods) >= 10
     net = problem.network
     for nogood in sorted(nogoods):

@@ -19,7 +19,7 @@ WORDS = ["CAT", "CDE", "AOE", "TGM", "ACE", "DOG", "EEL", "ARE", "TEN"]
 def _unsat_with(grid, lexicon, slot_ids) -> bool:
     """Independent prover: python-constraint on the sub-problem of these slots."""
     problem = build_problem(grid, lexicon, slot_ids=slot_ids)
-    return get_backend("pyconstraint")(time_limit=60).solve(problem).status == Status.UNSATISFIABLE
+    return get_backend("pyconstraint")().solve(problem, time_limit=60).status == Status.UNSATISFIABLE
 
 
 def test_solvable_grid_has_verified_witness():

@@ -40,7 +40,7 @@ def test_counts_agree_with_brute_force(puzzle):
     lexicon = Lexicon.from_words(words)
     for backend in ENUMERATORS:
         problem = build_problem(grid, lexicon, FillOptions(allow_duplicates=allow))
-        result = count_fills(problem, get_backend(backend)(time_limit=60))
+        result = count_fills(problem, get_backend(backend)(), time_limit=60)
         assert result.exact
         assert result.count == expected, (backend, rows, sorted(words), allow)
 

@@ -25,7 +25,7 @@ def test_optimal_fill_has_the_best_total_score():
         best = max(best, total)
     assert best > 0
     problem = build_problem(parse_grid("\n".join(rows)), lexicon)
-    result = get_backend("cpsat")(optimize=True, time_limit=60).solve(problem)
+    result = get_backend("cpsat")(optimize=True).solve(problem, time_limit=60)
     assert result.status == Status.OPTIMAL
     assert verify_fill(problem.grid, result.cells, lexicon) == []
     assert result.total_score == best == result.objective

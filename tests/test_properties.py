@@ -42,7 +42,7 @@ def check_against_brute_force(puzzle, solvers):
     exists = next(solutions(rows, words, allow), None) is not None
     lexicon = Lexicon.from_words(words)
     for label, solver in solvers:
-        result = solver.solve(build_problem(grid, lexicon, FillOptions(allow_duplicates=allow)))
+        result = solver.solve(build_problem(grid, lexicon, FillOptions(allow_duplicates=allow)), time_limit=30)
         if exists:
             assert result.status == Status.FILLED, (label, rows, words, allow)
             assert verify_fill(grid, result.cells, lexicon, allow_duplicates=allow) == []
@@ -53,7 +53,7 @@ def check_against_brute_force(puzzle, solvers):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_backends_agree_with_brute_force(puzzle):
-    check_against_brute_force(puzzle, [(name, get_backend(name)(time_limit=30)) for name in BACKENDS])
+    check_against_brute_force(puzzle, [(name, get_backend(name)()) for name in BACKENDS])
 
 
 #: ``ac`` variants. The first two never grow their failure cutoff: each run ends after one
@@ -70,4 +70,4 @@ AC_VARIANTS = [
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 def test_ac_variants_are_complete_and_sound(puzzle):
-    check_against_brute_force(puzzle, [(options, get_backend("ac")(time_limit=30, **options)) for options in AC_VARIANTS])
+    check_against_brute_force(puzzle, [(options, get_backend("ac")(**options)) for options in AC_VARIANTS])

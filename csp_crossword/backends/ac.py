@@ -30,6 +30,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
 
 import numpy as np
 
@@ -37,7 +41,8 @@ from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..propagation import Failure, State
 from ..result import FillResult, SearchStats, Status
-from .base import Backend, Enumeration, result_from_domains, singleton_words, unsatisfiable_result
+from .ac_learning import ConflictWeights, NogoodStore
+from .base import Backend, Enumeration, FillGenerator, SolveCall, result_from_domains, singleton_words
 
 #: Words ranked together by the look-ahead; larger windows trade score order for fillability.
 VALUE_WINDOW = 8
@@ -54,10 +59,6 @@ VALUE_NOISE = 1.0
 #: Stand-in count for a crossing glyph with no support left (cannot happen after arc
 #: consistency; keeps the logarithm finite).
 NO_SUPPORT = 1e-9
-#: Weights are divided by this when the decayed bump grows past it.
-WEIGHT_RESCALE = 1e100
-#: Longest no-good kept (decisions); longer ones rarely fire and cost a scan each time.
-MAX_NOGOOD = 64
 #: Seconds between progress callbacks.
 PROGRESS_INTERVAL = 0.5
 
@@ -76,7 +77,47 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def restart_cutoffs(options):
+@dataclass(frozen=True)
+class ACOptions:
+    """Search settings of the ``ac`` backend (the defaults are the measured best; see
+    docs/benchmarks.md). Each can be given to :class:`ACBackend` as a keyword, or on the command
+    line as ``--backend-option name=value``.
+
+    Attributes:
+        branching: ``slot`` decides a whole entry (slot = word, or not); ``letter`` decides one
+            crossing cell of the dom/wdeg slot (cell = glyph, or not), the slot's fewest-glyph
+            cell first, the glyph keeping the most words in both slots first. No-goods are
+            learned from slot decisions only.
+        value_order: ``tier`` ranks every word tied on score with the VALUE_WINDOW-th best by
+            look-ahead (the whole domain for an unscored list); ``window`` ranks only the
+            VALUE_WINDOW best-scored words.
+        restart_policy: ``geometric`` (restart_base x restart_growth^k failures) or ``luby``
+            (restart_base x the Luby sequence).
+        restart_base: Failures allowed in the first run (the Luby unit).
+        restart_growth: Cutoff growth per restart.
+        nogoods: Record reduced nld-nogoods at each restart and propagate them.
+        weight_decay: dom/wdeg weight decay: each failure bumps weights by 1/decay times the
+            previous bump, so old conflicts count less (1.0: classic wdeg).
+    """
+
+    branching: Literal["slot", "letter"] = "slot"
+    value_order: Literal["tier", "window"] = "tier"
+    restart_policy: Literal["geometric", "luby"] = RESTART_POLICY
+    restart_base: float = RESTART_BASE
+    restart_growth: float = RESTART_GROWTH
+    nogoods: bool = True
+    weight_decay: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.restart_base <= 0:
+            raise ValueError("restart_base must be more than 0")
+        if self.restart_growth < 1.0:
+            raise ValueError("restart_growth must be 1 or more")
+        if not 0.0 < self.weight_decay <= 1.0:
+            raise ValueError("weight_decay must be in (0, 1]")
+
+
+def restart_cutoffs(options: ACOptions) -> Iterator[float]:
     """Failure cutoffs of the successive runs: geometric (base x growth^k) or Luby (base x luby(k))."""
     k = 0
     while True:
@@ -104,84 +145,49 @@ class _Frame:
         self.refuted: list[int] = []
 
 
-class _Outcome:
-    EXHAUSTED, CUTOFF, TIMEOUT = range(3)
+class _Outcome(Enum):
+    EXHAUSTED = "exhausted"
+    CUTOFF = "cutoff"
+    TIMEOUT = "timeout"
+
+
+#: What one depth-first run yields (the domains of each fill) and returns.
+_Run = Generator[list[int], None, _Outcome]
 
 
 class _Search:
-    def __init__(self, problem: FillProblem, backend: ACBackend, start: float):
+    def __init__(self, problem: FillProblem, backend: ACBackend, call: SolveCall):
         self.problem = problem
         self.net = problem.network
-        self.backend = backend
-        self.options = backend.options
+        self.backend_name = backend.name
+        self.options: ACOptions = backend.options
         self.rng = random.Random(backend.seed)
-        self.start = start
-        self.deadline = backend.deadline(start)
+        self.call = call
+        self.start = call.start
+        self.deadline = call.deadline if call.deadline is not None else math.inf
         self.stats = SearchStats()
         self.n = len(self.net.slots)
-        self.edge_weights = [[1] * len(nb) for nb in self.net.neighbours]
-        self.edge_slot = {}
-        for s, nb in enumerate(self.net.neighbours):
-            for k, (t, *_rest) in enumerate(nb):
-                self.edge_slot[(s, t)] = k
-        self.slot_weights = [0] * self.n
-        self.bump = 1.0
+        self.weights = ConflictWeights(self.net.neighbours, self.options.weight_decay)
+        self.nogoods = NogoodStore(self.stats)
         self.root = problem.root_state()
         self.best_depth = -1
         self.best_domains: list[int] | None = None
         # Seed 0 keeps the first run purely heuristic; any other seed perturbs it too.
         self.noise = VALUE_NOISE if backend.seed else 0.0
-        self.next_progress = start + PROGRESS_INTERVAL
+        self.next_progress = self.start + PROGRESS_INTERVAL
         self.np_rng = np.random.default_rng(backend.seed)
         self.letters = self.options.branching == "letter"
         self.cell_slots: dict[int, tuple[int, int, int, int]] = {}
         for a, row in enumerate(self.net.neighbours):
             for b, i, j, c in row:
                 self.cell_slots.setdefault(c, (a, i, b, j))
-        # (slot, word) -> the learned no-goods holding that literal (each a tuple of literals).
-        self.nogood_index: dict[tuple[int, int], list[tuple]] = {}
         self.log_table = np.zeros(len(self.net.lexicon_glyphs))
 
     # ----------------------------------------------------------------- heuristics
 
     def _record_failure(self, failure: Failure) -> None:
         self.stats.backtracks += 1
-        s, t = failure.slot, failure.cause
-        bump = self.bump
-        if (s, t) not in self.edge_slot:  # empty from the start, a repeat conflict or a no-good
-            self.slot_weights[s] += bump
-            if t is not None and t != s:
-                self.slot_weights[t] += bump
-        else:
-            self.edge_weights[s][self.edge_slot[(s, t)]] += bump
-            self.edge_weights[t][self.edge_slot[(t, s)]] += bump
-        decay = self.options.weight_decay
-        if decay < 1.0:
-            # Growing the bump instead of shrinking every weight: the same ratios, O(1) per
-            # failure; everything is scaled down before floats overflow.
-            self.bump = bump / decay
-            if self.bump > WEIGHT_RESCALE:
-                self.bump /= WEIGHT_RESCALE
-                self.slot_weights = [w / WEIGHT_RESCALE for w in self.slot_weights]
-                self.edge_weights = [[w / WEIGHT_RESCALE for w in row] for row in self.edge_weights]
-
-    def _select_slot(self, domains: list[int]) -> int | None:
-        best, best_key = None, math.inf
-        neighbours = self.net.neighbours
-        for s in range(self.n):
-            domain = domains[s]
-            if domain & (domain - 1) == 0:
-                continue
-            weight = 1 + self.slot_weights[s]
-            row = self.edge_weights[s]
-            for k, (t, _i, _j, _c) in enumerate(neighbours[s]):
-                other = domains[t]
-                if other & (other - 1):
-                    weight += row[k]
-            key = domain.bit_count() / weight
-            if key < best_key:
-                best, best_key = s, key
-        return best
+        self.weights.record(failure)
 
     def _rank_window(self, state: State, s: int) -> list[int]:
         """The next words to try in slot s, best first.
@@ -266,11 +272,12 @@ class _Search:
         now = time.monotonic()
         if now >= self.deadline:
             return True
-        if self.backend.stop is not None and self.backend.stop.is_set():
-            return True  # another backend of a race answered first
-        if now >= self.next_progress and self.backend.on_progress is not None:
+        call = self.call
+        if call.stop is not None and call.stop.is_set():
+            return True  # cancelled, or another backend of a race answered first
+        if now >= self.next_progress and call.progress is not None:
             self.stats.seconds = now - self.start
-            self.backend.on_progress(self.stats)
+            call.progress(self.stats)
             self.next_progress = now + PROGRESS_INTERVAL
         return False
 
@@ -342,63 +349,11 @@ class _Search:
                 best, best_value = g, value
         return best
 
-    def _propagate(self, state: State, changed) -> Failure | None:
+    def _propagate(self, state: State, changed: tuple[int, ...] | list[int]) -> Failure | None:
         """Arc consistency, then the learned no-goods, to a common fixpoint."""
-        if not self.nogood_index:
-            return self.net.propagate(state, changed)
-        domains = state.domains
-        before = domains[:]
-        failure = self.net.propagate(state, changed)
-        while failure is None:
-            removed = []
-            for t in range(self.n):
-                d = domains[t]
-                if d & (d - 1) or before[t] == d:
-                    continue  # not a newly filled slot
-                for nogood in self.nogood_index.get((t, d.bit_length() - 1), ()):
-                    open_literal = None
-                    for u, w in nogood:
-                        if domains[u] != 1 << w:
-                            if open_literal is not None or not domains[u] >> w & 1:
-                                break  # two literals open, or one already false
-                            open_literal = (u, w)
-                    else:
-                        if open_literal is None:
-                            self.stats.nogood_failures += 1
-                            return Failure(t, t)
-                        u, w = open_literal
-                        domains[u] &= ~(1 << w)
-                        self.stats.nogood_prunings += 1
-                        if not domains[u]:
-                            return Failure(u, u)
-                        removed.append(u)
-            if not removed:
-                return None
-            before = domains[:]
-            failure = self.net.propagate(state, removed)
-        return failure
+        return self.nogoods.propagate(self.net, state, changed)
 
-    def _learn(self, stack: list[_Frame]) -> None:
-        """Reduced nld-nogoods of the branch cut by a restart (Lecoutre, Sais, Tabary, Vidal,
-        "Nogood recording from restarts", IJCAI 2007): for each word refuted at depth k, the
-        decisions above it plus that word cannot hold together. Depth 0 refutations already
-        stay in the root state."""
-        decisions: list[tuple[int, int]] = []
-        for frame in stack:
-            if decisions and frame.cell < 0:
-                for w in frame.refuted:
-                    nogood = (*decisions, (frame.slot, w))
-                    if len(nogood) > MAX_NOGOOD:
-                        break
-                    for literal in nogood:
-                        self.nogood_index.setdefault(literal, []).append(nogood)
-                    self.stats.nogoods += 1
-            if frame.cell < 0 and frame.word >= 0 and frame.state.domains[frame.slot] >> frame.word & 1:
-                decisions.append((frame.slot, frame.word))
-            else:
-                break
-
-    def _dfs(self, cutoff: float):
+    def _dfs(self, cutoff: float) -> _Run:
         """Depth-first MAC search from the root. A generator: yields the domains of each fill
         found (all singletons) and returns an _Outcome (EXHAUSTED, CUTOFF or TIMEOUT)."""
         net = self.net
@@ -406,7 +361,7 @@ class _Search:
         stack: list[_Frame] = []
         state = self.root
         while True:
-            s = self._select_slot(state.domains)
+            s = self.weights.select_slot(state.domains)
             if s is None:
                 yield state.domains
                 if not self._refute(stack):
@@ -433,7 +388,7 @@ class _Search:
                     return _Outcome.EXHAUSTED
                 if failures >= cutoff:
                     if self.options.nogoods:
-                        self._learn(stack)
+                        self.nogoods.learn(stack)
                     return _Outcome.CUTOFF
                 if self._tick():
                     return _Outcome.TIMEOUT
@@ -462,7 +417,7 @@ class _Search:
         except KeyboardInterrupt:
             return self._result(Status.INTERRUPTED, self.best_domains)
 
-    def all_fills(self):
+    def all_fills(self) -> FillGenerator:
         """Every fill, in a stable order (one run, no restarts, no noise): yields slot number ->
         word id dicts; returns True when the enumeration is complete, False at the time limit."""
         self.noise = 0.0
@@ -474,55 +429,9 @@ class _Search:
                 return stop.value == _Outcome.EXHAUSTED
             yield singleton_words(domains)
 
-    def _result(self, status: Status, domains) -> FillResult:
+    def _result(self, status: Status, domains: list[int] | None) -> FillResult:
         self.stats.seconds = time.monotonic() - self.start
-        return result_from_domains(self.problem, self.backend.name, status, domains, self.stats)
-
-
-class ACOptions:
-    """Search settings of the ``ac`` backend (the defaults are the measured best; see
-    docs/benchmarks.md). Each can be given to :class:`ACBackend` as a keyword.
-
-    Attributes:
-        branching: ``slot`` decides a whole entry (slot = word, or not); ``letter`` decides one
-            crossing cell of the dom/wdeg slot (cell = glyph, or not), the slot's fewest-glyph
-            cell first, the glyph keeping the most words in both slots first. No-goods are
-            learned from slot decisions only.
-        value_order: ``tier`` ranks every word tied on score with the VALUE_WINDOW-th best by
-            look-ahead (the whole domain for an unscored list); ``window`` ranks only the
-            VALUE_WINDOW best-scored words.
-        restart_policy: ``geometric`` (restart_base x restart_growth^k failures) or ``luby``
-            (restart_base x the Luby sequence).
-        restart_base: Failures allowed in the first run (the Luby unit).
-        restart_growth: Cutoff growth per restart.
-        nogoods: Record reduced nld-nogoods at each restart and propagate them.
-        weight_decay: dom/wdeg weight decay: each failure bumps weights by 1/decay times the
-            previous bump, so old conflicts count less (1.0: classic wdeg).
-    """
-
-    __slots__ = ("branching", "value_order", "restart_policy", "restart_base", "restart_growth", "nogoods", "weight_decay")
-    CHOICES = {"branching": ("slot", "letter"), "value_order": ("tier", "window"), "restart_policy": ("geometric", "luby")}
-
-    def __init__(
-        self,
-        branching: str = "slot",
-        value_order: str = "tier",
-        restart_policy: str = RESTART_POLICY,
-        restart_base: float = RESTART_BASE,
-        restart_growth: float = RESTART_GROWTH,
-        nogoods: bool = True,
-        weight_decay: float = 1.0,
-    ):
-        self.branching = branching
-        self.value_order = value_order
-        self.restart_policy = restart_policy
-        self.nogoods = bool(nogoods)
-        self.weight_decay = weight_decay
-        self.restart_base = restart_base
-        self.restart_growth = restart_growth
-        for name, allowed in self.CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"ac option {name} must be one of {', '.join(allowed)}")
+        return result_from_domains(self.problem, self.backend_name, status, domains, self.stats)
 
 
 class ACBackend(Backend):
@@ -531,23 +440,12 @@ class ACBackend(Backend):
     name = "ac"
     description = "arc-consistency backtracker (MAC, dom/wdeg, restarts) on bitset domains"
     supports = frozenset({"fill", "prove", "enumerate"})
+    Options = ACOptions
+    options: ACOptions
 
-    def __init__(self, *, time_limit=None, seed=0, on_progress=None, **options):
-        super().__init__(time_limit=time_limit, seed=seed, on_progress=on_progress)
-        self.options = ACOptions(**options)
-        # Set by whoever races this backend against another one (``auto``): ends the search
-        # as a timeout at the next check.
-        self.stop = None
+    def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
+        return _Search(problem, self, call).run()
 
-    def solve(self, problem: FillProblem) -> FillResult:
-        start = time.monotonic()
-        if problem.unsatisfiable:
-            return unsatisfiable_result(problem, self.name, start)
-        return _Search(problem, self, start).run()
-
-    def enumerate(self, problem: FillProblem) -> Enumeration:
-        start = time.monotonic()
-        if problem.unsatisfiable:
-            return Enumeration.of_nothing()
-        search = _Search(problem, self, start)
-        return Enumeration(search.all_fills(), search.stats, start)
+    def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
+        search = _Search(problem, self, call)
+        return Enumeration(search.all_fills(), search.stats, call.start)

@@ -19,13 +19,34 @@ import importlib.util
 import os
 import threading
 import time
+from dataclasses import dataclass
 
+from ..deadline import StopAny
 from ..problem import FillProblem
 from ..result import FillResult, Status
-from .base import Backend, Enumeration
+from .base import Backend, Enumeration, SolveCall
 
 #: Seconds ``ac`` runs alone before CP-SAT joins. Easy grids never pay for the model build.
 RACE_AFTER = 10.0
+
+
+@dataclass(frozen=True)
+class AutoOptions:
+    """Settings of the ``auto`` backend.
+
+    Attributes:
+        optimize: Maximise the total score (handed to CP-SAT).
+        workers: CP-SAT workers when optimising (default: every core); the racer uses one.
+        race_after: Seconds ``ac`` runs alone before CP-SAT joins the race.
+    """
+
+    optimize: bool = False
+    workers: int | None = None
+    race_after: float = RACE_AFTER
+
+    def __post_init__(self) -> None:
+        if self.race_after < 0:
+            raise ValueError("race_after must be 0 or more")
 
 
 class AutoBackend(Backend):
@@ -34,69 +55,66 @@ class AutoBackend(Backend):
     name = "auto"
     description = "ac (restarts, no-goods); CP-SAT races it as a prover when ac needs over 10 s"
     supports = frozenset({"fill", "prove", "optimize", "enumerate"})
+    Options = AutoOptions
+    options: AutoOptions
 
-    def __init__(self, *, optimize: bool = False, workers: int | None = None, race_after: float = RACE_AFTER, **kwargs):
-        super().__init__(**kwargs)
-        self.optimize = optimize
-        self.workers = workers
-        self.race_after = race_after
-
-    def _ac(self):
+    def _ac(self) -> Backend:
         from .ac import ACBackend
 
-        return ACBackend(time_limit=self.time_limit, seed=self.seed, on_progress=self.on_progress)
+        return ACBackend(seed=self.seed)
 
     def _can_race(self) -> bool:
         # find_spec, not an import: importing OR-Tools costs ~0.25 s, which easy grids (solved by
         # ac long before RACE_AFTER) should not pay.
         return (os.cpu_count() or 1) > 1 and importlib.util.find_spec("ortools") is not None
 
-    def solve(self, problem: FillProblem) -> FillResult:
-        start = time.monotonic()
-        if self.optimize:
+    def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
+        options = self.options
+        if options.optimize:
             from .cpsat import CpSatBackend
 
-            result = CpSatBackend(time_limit=self.time_limit, seed=self.seed, optimize=True, workers=self.workers).solve(problem)
+            cpsat = CpSatBackend(seed=self.seed, optimize=True, workers=options.workers)
+            result = cpsat.solve(problem, deadline=call.deadline, stop=call.stop, progress=call.progress)
             result.backend = f"{self.name}:cpsat"
             return result
         ac = self._ac()
-        if not self._can_race() or (self.time_limit is not None and self.time_limit <= self.race_after):
-            result = ac.solve(problem)
+        if not self._can_race() or call.time_left() <= options.race_after:
+            result = ac.solve(problem, deadline=call.deadline, stop=call.stop, progress=call.progress)
             result.backend = f"{self.name}:ac"
             return result
 
-        ac.stop = threading.Event()
-        cpsat_stop = threading.Event()
+        ac_stop = threading.Event()  # set when CP-SAT answers first
+        cpsat_stop = threading.Event()  # set when ac answers first
         answers: dict[str, FillResult] = {}
 
-        def prove():
-            if cpsat_stop.wait(self.race_after):
+        def prove() -> None:
+            if cpsat_stop.wait(options.race_after):
                 return  # ac finished first
-            remaining = None if self.time_limit is None else self.time_limit - (time.monotonic() - start)
-            if remaining is not None and remaining <= 0:
+            if call.expired():
                 return
             from .cpsat import CpSatBackend
 
-            answer = CpSatBackend(time_limit=remaining, seed=self.seed, workers=1, stop=cpsat_stop).solve(problem)
+            racer = CpSatBackend(seed=self.seed, workers=1)
+            answer = racer.solve(problem, deadline=call.deadline, stop=StopAny(cpsat_stop, call.stop))
             answers["cpsat"] = answer
             if answer.status in (Status.FILLED, Status.OPTIMAL, Status.UNSATISFIABLE):
-                ac.stop.set()
+                ac_stop.set()
 
         racer = threading.Thread(target=prove, name="auto-cpsat", daemon=True)
         racer.start()
         try:
-            result = ac.solve(problem)
+            result = ac.solve(problem, deadline=call.deadline, stop=StopAny(ac_stop, call.stop), progress=call.progress)
         finally:
             cpsat_stop.set()
             racer.join()
         won = answers.get("cpsat")
         definite = (Status.FILLED, Status.UNSATISFIABLE)
         if result.status not in definite and won is not None and won.status in definite:
-            won.stats.seconds = time.monotonic() - start
+            won.stats.seconds = time.monotonic() - call.start
             won.backend = f"{self.name}:cpsat"
             return won
         result.backend = f"{self.name}:ac"
         return result
 
-    def enumerate(self, problem: FillProblem) -> Enumeration:
-        return self._ac().enumerate(problem)
+    def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
+        return self._ac().enumerate(problem, deadline=call.deadline, stop=call.stop, progress=call.progress)

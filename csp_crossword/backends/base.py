@@ -1,46 +1,99 @@
-"""The interface every backend implements, and helpers to turn domains into a result."""
+"""The interface every backend implements, and helpers to turn domains into a result.
+
+A backend is one file with one :class:`Backend` subclass and one line in the registry
+(``backends/__init__.py``). It declares its options as a frozen dataclass (``Options``) and
+implements ``_solve`` (and ``_enumerate`` when it can). The public ``solve`` and ``enumerate``
+take the per-call settings — a deadline or time limit, a stop event and a progress callback —
+and do the shared prologue once: start the clock, answer problems already proved unsatisfiable
+at the root, and turn a stop or deadline that has already passed into a ``timeout`` result.
+"""
 
 from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator, Mapping
+from dataclasses import dataclass
 from importlib import metadata
+from typing import Any, ClassVar
 
-from ..grid import Grid
+from ..deadline import Deadline, StopSignal, deadline_after, earliest, time_left
+from ..grid import Cell, Grid
 from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..result import Entry, FillResult, SearchStats, Status
+from .options import NoOptions, build_options
 
 #: Called now and then during a long search with the statistics so far (for a progress line).
 ProgressCallback = Callable[[SearchStats], None]
+#: A fill as slot number -> word id.
+WordChoice = dict[int, int]
+#: Cells of a filled grid.
+Cells = tuple[tuple[Cell, ...], ...]
+
+
+@dataclass
+class SolveCall:
+    """The per-call settings of one ``solve`` or ``enumerate``, with the clock started."""
+
+    start: float
+    deadline: Deadline = None
+    stop: StopSignal | None = None
+    progress: ProgressCallback | None = None
+
+    def stopped(self) -> bool:
+        """Whether the caller asked to stop (cancellation or another racer's answer)."""
+        return self.stop is not None and self.stop.is_set()
+
+    def expired(self) -> bool:
+        return self.stopped() or (self.deadline is not None and time.monotonic() >= self.deadline)
+
+    def time_left(self) -> float:
+        return time_left(self.deadline)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
 
 
 class Backend:
-    """Base class of the solvers. Subclasses set ``name``, ``description`` and ``supports``.
+    """Base class of the solvers. Subclasses set ``name``, ``description``, ``supports`` and
+    ``Options``, and implement ``_solve`` (and ``_enumerate``).
 
     ``supports`` names the jobs a backend can do: ``fill``, ``prove`` (prove unsatisfiability),
     ``optimize``, ``enumerate``.
+
+    Args:
+        options: The backend's options: an ``Options`` instance, or a dict of values (text or
+            typed) checked against the declared fields.
+        seed: Random seed; the same seed gives the same result.
+        **option_values: Options as keywords (``ACBackend(restart_base=64)``).
     """
 
-    name = "base"
-    description = ""
-    supports: frozenset[str] = frozenset()
+    name: ClassVar[str] = "base"
+    description: ClassVar[str] = ""
+    supports: ClassVar[frozenset[str]] = frozenset()
+    #: The frozen dataclass of this backend's options.
+    Options: ClassVar[type] = NoOptions
     #: The module the solver needs (imported lazily by ``available``), and its distribution name
     #: on PyPI (for ``version``); None for backends written here.
-    solver_module: str | None = None
-    solver_distribution: str | None = None
+    solver_module: ClassVar[str | None] = None
+    solver_distribution: ClassVar[str | None] = None
 
-    def __init__(
-        self,
-        *,
-        time_limit: float | None = None,
-        seed: int = 0,
-        on_progress: ProgressCallback | None = None,
-    ):
-        self.time_limit = time_limit
+    def __init__(self, options: Any = None, *, seed: int = 0, **option_values: Any):
         self.seed = seed
-        self.on_progress = on_progress
+        if isinstance(options, self.Options):
+            if option_values:
+                raise TypeError("give options either as an Options instance or as keywords")
+            self.options = options
+        else:
+            values: dict[str, Any] = dict(options or {})
+            values.update(option_values)
+            self.options = build_options(self.Options, values, self.name)
+
+    @classmethod
+    def make_options(cls, values: Mapping[str, Any] | None = None) -> Any:
+        """The backend's options from a dict of text or typed values (InputError when invalid)."""
+        return build_options(cls.Options, values, cls.name)
 
     @classmethod
     def available(cls) -> bool:
@@ -62,16 +115,67 @@ class Backend:
             return __version__
         return metadata.version(cls.solver_distribution)
 
-    def solve(self, problem: FillProblem) -> FillResult:
-        """Fill the problem's grid. Never raises for unsatisfiable or timed-out problems."""
+    # ------------------------------------------------------------------ the public calls
+
+    def solve(
+        self,
+        problem: FillProblem,
+        *,
+        time_limit: float | None = None,
+        deadline: Deadline = None,
+        stop: StopSignal | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> FillResult:
+        """Fill the problem's grid. Never raises for unsatisfiable or timed-out problems.
+
+        Args:
+            time_limit: Seconds from now; with ``deadline`` too, the earlier one holds.
+            deadline: A ``time.monotonic()`` point at which to stop with the best partial fill.
+            stop: Set it (a :class:`threading.Event`) to end the search as a timeout.
+            progress: Called with the statistics now and then during a long search.
+        """
+        call = self._call(time_limit, deadline, stop, progress)
+        if problem.unsatisfiable:
+            return unsatisfiable_result(problem, self.name, call.start)
+        if call.expired():
+            return FillResult(Status.TIMEOUT, self.name, stats=SearchStats(seconds=call.elapsed()))
+        return self._solve(problem, call)
+
+    def enumerate(
+        self,
+        problem: FillProblem,
+        *,
+        time_limit: float | None = None,
+        deadline: Deadline = None,
+        stop: StopSignal | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> Enumeration:
+        """Every fill of the problem, one at a time (backends that support ``enumerate``)."""
+        if "enumerate" not in self.supports:
+            raise NotImplementedError(f"backend {self.name} cannot enumerate fills")
+        call = self._call(time_limit, deadline, stop, progress)
+        if problem.unsatisfiable:
+            return Enumeration.of_nothing()
+        return self._enumerate(problem, call)
+
+    @staticmethod
+    def _call(
+        time_limit: float | None, deadline: Deadline, stop: StopSignal | None, progress: ProgressCallback | None
+    ) -> SolveCall:
+        start = time.monotonic()
+        return SolveCall(start, earliest(deadline, deadline_after(time_limit, start)), stop, progress)
+
+    # ------------------------------------------------------------------ what subclasses write
+
+    def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
         raise NotImplementedError
 
-    def enumerate(self, problem: FillProblem) -> Enumeration:
-        """Every fill of the problem, one at a time (backends that support ``enumerate``)."""
+    def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
         raise NotImplementedError(f"backend {self.name} cannot enumerate fills")
 
-    def deadline(self, start: float) -> float:
-        return start + self.time_limit if self.time_limit is not None else float("inf")
+
+#: What an enumerating search yields (fills) and returns (True when every fill was produced).
+FillGenerator = Generator[WordChoice, None, bool]
 
 
 class Enumeration:
@@ -81,7 +185,7 @@ class Enumeration:
     time limit or the consumer cut it short) and ``stats`` holds the search effort.
     """
 
-    def __init__(self, fills, stats: SearchStats, start: float):
+    def __init__(self, fills: FillGenerator | None, stats: SearchStats, start: float):
         self._fills = fills
         self.stats = stats
         self.start = start
@@ -89,12 +193,11 @@ class Enumeration:
 
     @classmethod
     def of_nothing(cls) -> Enumeration:
-        empty = cls(iter(()), SearchStats(), time.monotonic())
+        empty = cls(None, SearchStats(), time.monotonic())
         empty.complete = True
-        empty._fills = None
         return empty
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[WordChoice]:
         if self._fills is None:
             return
         fills = self._fills
@@ -108,9 +211,7 @@ class Enumeration:
                 yield fill
         finally:
             self.stats.seconds = time.monotonic() - self.start
-            close = getattr(fills, "close", None)
-            if close is not None:
-                close()
+            fills.close()
 
 
 def unsatisfiable_result(problem: FillProblem, backend: str, start: float) -> FillResult:
@@ -125,10 +226,10 @@ def unsatisfiable_result(problem: FillProblem, backend: str, start: float) -> Fi
     )
 
 
-def fill_from_words(problem: FillProblem, words: dict[int, int]) -> tuple[tuple, list[Entry]]:
+def fill_from_words(problem: FillProblem, words: WordChoice) -> tuple[Cells, list[Entry]]:
     """Cells and entries from slot number -> word id (slots not in ``words`` stay as they are)."""
     grid: Grid = problem.grid
-    cells = [list(row) for row in grid.cells]
+    cells: list[list[Cell]] = [list(row) for row in grid.cells]
     entries: list[Entry] = []
     network = problem.network
     for s, slot in enumerate(problem.slots):
@@ -137,7 +238,7 @@ def fill_from_words(problem: FillProblem, words: dict[int, int]) -> tuple[tuple,
         index: WordIndex = network.indexes[s]
         word = index.words[words[s]]
         glyphs = [network.lexicon_glyphs[g] for g in index.code(words[s])]
-        for (r, c), glyph in zip(slot.cells, glyphs):
+        for (r, c), glyph in zip(slot.cells, glyphs, strict=True):
             cells[r][c] = glyph
         r0, c0 = slot.start
         entries.append(
@@ -156,17 +257,13 @@ def fill_from_words(problem: FillProblem, words: dict[int, int]) -> tuple[tuple,
     return tuple(tuple(row) for row in cells), entries
 
 
-def singleton_words(domains) -> dict[int, int]:
+def singleton_words(domains: list[int] | tuple[int, ...]) -> WordChoice:
     """Slot number -> word id for every slot whose domain holds exactly one word."""
-    return {
-        s: domain.bit_length() - 1
-        for s, domain in enumerate(domains)
-        if domain and domain & (domain - 1) == 0
-    }
+    return {s: domain.bit_length() - 1 for s, domain in enumerate(domains) if domain and domain & (domain - 1) == 0}
 
 
 def result_from_domains(
-    problem: FillProblem, backend: str, status: Status, domains, stats: SearchStats
+    problem: FillProblem, backend: str, status: Status, domains: list[int] | None, stats: SearchStats
 ) -> FillResult:
     """A result whose fill is every slot with one word left (all slots when filled)."""
     if domains is None:

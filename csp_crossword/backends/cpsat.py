@@ -24,11 +24,17 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..result import FillResult, SearchStats, Status
-from .base import Backend, Enumeration, fill_from_words, unsatisfiable_result
+from .base import Backend, Enumeration, FillGenerator, SolveCall, StopSignal, WordChoice, fill_from_words
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 #: Seconds of ``ac`` search spent on a hint before optimising.
 HINT_SECONDS = 2.0
@@ -42,6 +48,34 @@ PRESOLVE = False
 ENUMERATION_BUFFER = 64
 
 FORMULATIONS = ("letters", "pairs")
+#: Shortest time limit handed to CP-SAT (it treats 0 as "no time at all" and answers UNKNOWN).
+MIN_SOLVER_SECONDS = 0.01
+#: Seconds between checks of the stop signal while CP-SAT runs.
+STOP_POLL_SECONDS = 0.1
+
+
+@dataclass(frozen=True)
+class CpSatOptions:
+    """Settings of the ``cpsat`` backend (``--backend-option name=value``).
+
+    Attributes:
+        formulation: ``letters`` (glyph variables and one table per slot) or ``pairs`` (a
+            table of compatible word pairs per crossing; small problems only).
+        optimize: Maximise the total entry score (the result is then ``optimal`` when proved).
+        workers: Parallel search workers (default: every core).
+        presolve: CP-SAT's presolve (off: measured faster on these table models).
+        linearization: CP-SAT's ``linearization_level`` (default: CP-SAT's own).
+    """
+
+    formulation: Literal["letters", "pairs"] = "letters"
+    optimize: bool = False
+    workers: int | None = None
+    presolve: bool = PRESOLVE
+    linearization: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.workers is not None and self.workers < 1:
+            raise ValueError("workers must be 1 or more")
 
 
 class CpSatModel:
@@ -53,7 +87,9 @@ class CpSatModel:
         optimize: Add the total score objective.
     """
 
-    def __init__(self, problem: FillProblem, formulation: str = "letters", optimize: bool = False, break_symmetry: bool = False):
+    def __init__(
+        self, problem: FillProblem, formulation: str = "letters", optimize: bool = False, break_symmetry: bool = False
+    ):
         from ortools.sat.python import cp_model
 
         if formulation not in FORMULATIONS:
@@ -62,9 +98,9 @@ class CpSatModel:
         self.model = cp_model.CpModel()
         net = problem.network
         self.ids = [list(WordIndex.iter_ids(d)) for d in problem.domains]
-        self.word_vars = []
-        self.score_vars = []
-        self.symmetric_groups: list[list] = []
+        self.word_vars: list[cp_model.IntVar] = []
+        self.score_vars: list[cp_model.IntVar] = []
+        self.symmetric_groups: list[list[cp_model.IntVar]] = []
         for s, slot in enumerate(net.slots):
             domain = cp_model.Domain.from_values(self.ids[s]) if self.ids[s] else cp_model.Domain(0, -1)
             self.word_vars.append(self.model.new_int_var_from_domain(domain, f"w{slot.id}"))
@@ -75,7 +111,7 @@ class CpSatModel:
             if optimize:
                 self._score_tables()
         if not problem.options.allow_duplicates:
-            groups: dict[int, list] = {}
+            groups: dict[int, list[cp_model.IntVar]] = {}
             for s, slot in enumerate(net.slots):
                 groups.setdefault(slot.length, []).append(self.word_vars[s])
             for group in groups.values():
@@ -91,14 +127,14 @@ class CpSatModel:
         fill with their word ids in increasing order is kept (a fill exists iff one of those
         does; not for enumeration, which must see every fill)."""
         net = self.problem.network
-        groups: dict[tuple, list] = {}
+        groups: dict[tuple[int, int], list[cp_model.IntVar]] = {}
         for s, slot in enumerate(net.slots):
             if not net.neighbours[s]:
                 groups.setdefault((slot.length, self.problem.domains[s]), []).append(self.word_vars[s])
         strict = not self.problem.options.allow_duplicates
         self.symmetric_groups = [g for g in groups.values() if len(g) > 1]
         for group in self.symmetric_groups:
-            for a, b in zip(group, group[1:]):
+            for a, b in zip(group, group[1:], strict=False):
                 self.model.add(a < b) if strict else self.model.add(a <= b)
 
     def _letter_tables(self, optimize: bool) -> None:
@@ -109,7 +145,7 @@ class CpSatModel:
             index = net.indexes[s]
             crossing = sorted((i, c) for _t, i, _j, c in net.neighbours[s])
             columns = [self.word_vars[s]] + [cell_vars[c] for _i, c in crossing]
-            rows = []
+            rows: list[list[int]] = []
             if optimize:
                 score = self.model.new_int_var(min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}")
                 self.score_vars.append(score)
@@ -153,12 +189,14 @@ class CpSatModel:
             self.score_vars.append(score)
             self.model.add_allowed_assignments([self.word_vars[s], score], [(w, index.scores[w]) for w in self.ids[s]])
 
-    def words(self, value) -> dict[int, int]:
+    def words(self, value: Callable[[Any], Any]) -> WordChoice:
         """Slot number -> word id from a solver or callback's ``value`` function."""
         return {s: int(value(var)) for s, var in enumerate(self.word_vars)}
 
 
-def _solver(time_limit: float | None, workers: int | None, seed: int, presolve: bool = PRESOLVE, linearization: int | None = None):
+def _solver(
+    time_limit: float | None, workers: int | None, seed: int, presolve: bool = PRESOLVE, linearization: int | None = None
+) -> cp_model.CpSolver:
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
@@ -167,7 +205,8 @@ def _solver(time_limit: float | None, workers: int | None, seed: int, presolve: 
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = workers or os.cpu_count() or 1
-    solver.parameters.random_seed = seed
+    # CP-SAT's seed is a 32-bit signed integer.
+    solver.parameters.random_seed = seed % (1 << 31)
     solver.parameters.cp_model_presolve = bool(presolve)
     return solver
 
@@ -181,50 +220,32 @@ class CpSatBackend(Backend):
     solver_module = "ortools.sat.python.cp_model"
     solver_distribution = "ortools"
 
-    def __init__(
-        self,
-        *,
-        formulation: str = "letters",
-        optimize: bool = False,
-        workers: int | None = None,
-        presolve: bool = PRESOLVE,
-        linearization: int | None = None,
-        stop: threading.Event | None = None,
-        **kwargs,
-    ):
-        super().__init__(**kwargs)
-        self.formulation = formulation
-        self.optimize = optimize
-        self.workers = workers
-        self.presolve = presolve
-        self.linearization = linearization
-        # Set by whoever races this backend against another one (``auto``): stops the search.
-        self.stop = stop
+    Options = CpSatOptions
+    options: CpSatOptions
 
-    def _hint(self, problem: FillProblem, model: CpSatModel) -> None:
+    def _hint(self, problem: FillProblem, model: CpSatModel, call: SolveCall) -> None:
         from .ac import ACBackend
 
-        budget = HINT_SECONDS if self.time_limit is None else min(HINT_SECONDS, self.time_limit / 4)
-        quick = ACBackend(time_limit=budget, seed=self.seed).solve(problem)
+        budget = min(HINT_SECONDS, call.time_left() / 4)
+        quick = ACBackend(seed=self.seed).solve(problem, time_limit=budget, stop=call.stop)
         if quick.status.has_fill:
             net = problem.network
             for entry in quick.entries:
                 s = net.slot_number[entry.id]
                 model.model.add_hint(model.word_vars[s], net.indexes[s].position[entry.answer])
 
-    def solve(self, problem: FillProblem) -> FillResult:
+    def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
         from ortools.sat.python import cp_model
 
-        start = time.monotonic()
-        if problem.unsatisfiable:
-            return unsatisfiable_result(problem, self.name, start)
-        model = CpSatModel(problem, self.formulation, self.optimize, break_symmetry=True)
-        if self.optimize:
-            self._hint(problem, model)
-        remaining = None if self.time_limit is None else max(0.01, self.time_limit - (time.monotonic() - start))
-        solver = _solver(remaining, self.workers, self.seed, self.presolve, self.linearization)
+        start = call.start
+        options = self.options
+        model = CpSatModel(problem, options.formulation, options.optimize, break_symmetry=True)
+        if options.optimize:
+            self._hint(problem, model, call)
+        remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
+        solver = _solver(remaining, options.workers, self.seed, options.presolve, options.linearization)
         finished = threading.Event()
-        self._watch_stop(solver, finished)
+        _watch_stop(solver, call.stop, finished)
         try:
             status = solver.solve(model.model)
         except KeyboardInterrupt:
@@ -238,12 +259,12 @@ class CpSatBackend(Backend):
         )
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             cells, entries = fill_from_words(problem, model.words(solver.value))
-            if self.optimize and status == cp_model.OPTIMAL:
+            if options.optimize and status == cp_model.OPTIMAL:
                 result_status = Status.OPTIMAL
             else:
                 result_status = Status.FILLED
             result = FillResult(result_status, self.name, cells, entries, stats)
-            if self.optimize:
+            if options.optimize:
                 result.objective = solver.objective_value
                 result.bound = solver.best_objective_bound
             return result
@@ -253,41 +274,25 @@ class CpSatBackend(Backend):
             raise RuntimeError(f"CP-SAT rejected the model: {model.model.validate()}")
         return FillResult(Status.TIMEOUT, self.name, stats=stats)
 
-    def _watch_stop(self, solver, finished: threading.Event) -> None:
-        """Stop ``solver`` once ``self.stop`` is set (for races; checked every 0.1 s)."""
-        if self.stop is None:
-            return
-        stop = self.stop
-
-        def watch():
-            while not finished.is_set():
-                if stop.wait(0.1):
-                    solver.stop_search()
-                    return
-
-        threading.Thread(target=watch, daemon=True).start()
-
-    def enumerate(self, problem: FillProblem) -> Enumeration:
+    def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
         """Every fill, streamed from a solver thread through a bounded queue."""
-        start = time.monotonic()
-        if problem.unsatisfiable:
-            return Enumeration.of_nothing()
         stats = SearchStats()
-        return Enumeration(self._stream(problem, stats, start), stats, start)
+        return Enumeration(self._stream(problem, stats, call), stats, call.start)
 
-    def _stream(self, problem: FillProblem, stats: SearchStats, start: float):
+    def _stream(self, problem: FillProblem, stats: SearchStats, call: SolveCall) -> FillGenerator:
         from ortools.sat.python import cp_model
 
-        model = CpSatModel(problem, self.formulation)
-        solver = _solver(self.time_limit, 1, self.seed)
+        model = CpSatModel(problem, self.options.formulation)
+        remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
+        solver = _solver(remaining, 1, self.seed)
         solver.parameters.enumerate_all_solutions = True
-        fills: queue.Queue = queue.Queue(maxsize=ENUMERATION_BUFFER)
+        fills: queue.Queue[object] = queue.Queue(maxsize=ENUMERATION_BUFFER)
         stop = threading.Event()
         done = object()
-        outcome = {}
+        outcome: dict[str, Any] = {}
 
-        class Collector(cp_model.CpSolverSolutionCallback):
-            def on_solution_callback(self):
+        class Collector(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+            def on_solution_callback(self) -> None:
                 fill = model.words(self.value)
                 while not stop.is_set():
                     try:
@@ -297,7 +302,7 @@ class CpSatBackend(Backend):
                         continue
                 self.stop_search()
 
-        def run():
+        def run() -> None:
             try:
                 outcome["status"] = solver.solve(model.model, Collector())
             finally:
@@ -305,12 +310,13 @@ class CpSatBackend(Backend):
 
         thread = threading.Thread(target=run, daemon=True)
         thread.start()
+        _watch_stop(solver, call.stop, stop)
         try:
             while True:
                 item = fills.get()
                 if item is done:
                     break
-                yield item
+                yield item  # type: ignore[misc]
         finally:
             stop.set()
             while thread.is_alive():
@@ -322,3 +328,18 @@ class CpSatBackend(Backend):
             stats.nodes = solver.num_branches
             stats.backtracks = solver.num_conflicts
         return outcome.get("status") in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+
+
+def _watch_stop(solver: cp_model.CpSolver, stop: StopSignal | None, finished: threading.Event) -> None:
+    """Stop ``solver`` once ``stop`` is set (cancellation or a race; polled every
+    STOP_POLL_SECONDS) until ``finished`` is set."""
+    if stop is None:
+        return
+
+    def watch() -> None:
+        while not finished.wait(STOP_POLL_SECONDS):
+            if stop.is_set():
+                solver.stop_search()
+                return
+
+    threading.Thread(target=watch, name="cpsat-stop", daemon=True).start()

@@ -13,28 +13,33 @@ from __future__ import annotations
 
 import time
 
+from collections.abc import Callable
+from typing import Any
+
 from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..result import FillResult, SearchStats, Status
-from .base import Backend, Enumeration, fill_from_words, unsatisfiable_result
+from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
 
 
 class _Deadline(Exception):
     """Raised inside a constraint check when the time limit has passed."""
 
 
-def _crossing_constraint_class():
+def _crossing_constraint_class() -> type:
     from constraint import Constraint
 
-    class CrossingConstraint(Constraint):
+    class CrossingConstraint(Constraint):  # type: ignore[misc]
         """Slot a's glyph at position i equals slot b's glyph at position j."""
 
-        def __init__(self, glyph_a: dict[int, int], glyph_b: dict[int, int], clock):
+        def __init__(self, glyph_a: dict[int, int], glyph_b: dict[int, int], clock: Callable[[], None]):
             self.glyph_a = glyph_a
             self.glyph_b = glyph_b
             self.clock = clock
 
-        def __call__(self, variables, domains, assignments, forwardcheck=False, _unassigned=None):
+        def __call__(
+            self, variables: Any, domains: Any, assignments: Any, forwardcheck: bool = False, _unassigned: Any = None
+        ) -> bool:
             self.clock()
             a, b = variables
             wa, wb = assignments.get(a), assignments.get(b)
@@ -65,12 +70,12 @@ class PyConstraintBackend(Backend):
     solver_module = "constraint"
     solver_distribution = "python-constraint2"
 
-    def _build(self, problem: FillProblem, stats: SearchStats, deadline: float):
+    def _build(self, problem: FillProblem, stats: SearchStats, call: SolveCall) -> Any:
         from constraint import AllDifferentConstraint, BacktrackingSolver, Problem
 
-        def clock():
+        def clock() -> None:
             stats.propagations += 1
-            if stats.propagations & 1023 == 0 and time.monotonic() > deadline:
+            if stats.propagations & 1023 == 0 and call.expired():
                 raise _Deadline
 
         net = problem.network
@@ -93,12 +98,10 @@ class PyConstraintBackend(Backend):
                     csp.addConstraint(AllDifferentConstraint(), group)
         return csp
 
-    def solve(self, problem: FillProblem) -> FillResult:
-        start = time.monotonic()
-        if problem.unsatisfiable:
-            return unsatisfiable_result(problem, self.name, start)
+    def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
+        start = call.start
         stats = SearchStats()
-        csp = self._build(problem, stats, self.deadline(start))
+        csp = self._build(problem, stats, call)
         try:
             solution = csp.getSolution()
         except _Deadline:
@@ -109,18 +112,16 @@ class PyConstraintBackend(Backend):
             return FillResult(Status.INTERRUPTED, self.name, stats=stats)
         stats.seconds = time.monotonic() - start
         if solution is None:
-            return FillResult(Status.UNSATISFIABLE, self.name, stats=stats, reason="python-constraint exhausted the search: no fill exists")
+            reason = "python-constraint exhausted the search: no fill exists"
+            return FillResult(Status.UNSATISFIABLE, self.name, stats=stats, reason=reason)
         cells, entries = fill_from_words(problem, solution)
         return FillResult(Status.FILLED, self.name, cells, entries, stats)
 
-    def enumerate(self, problem: FillProblem) -> Enumeration:
-        start = time.monotonic()
-        if problem.unsatisfiable:
-            return Enumeration.of_nothing()
+    def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
         stats = SearchStats()
-        csp = self._build(problem, stats, self.deadline(start))
+        csp = self._build(problem, stats, call)
 
-        def fills():
+        def fills() -> FillGenerator:
             try:
                 for solution in csp.getSolutionIter():
                     yield dict(solution)
@@ -128,4 +129,4 @@ class PyConstraintBackend(Backend):
                 return False
             return True
 
-        return Enumeration(fills(), stats, start)
+        return Enumeration(fills(), stats, call.start)
