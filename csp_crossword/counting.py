@@ -28,7 +28,6 @@ from typing import Any
 
 from .backends.base import Backend, ProgressCallback
 from .deadline import Deadline, StopSignal, earliest
-from .graph import components
 from .problem import FillProblem, build_problem
 
 
@@ -109,7 +108,7 @@ def count_fills(
     job = _Job(earliest(deadline, None if time_limit is None else start + time_limit), stop, progress)
     if problem.unsatisfiable:
         return CountResult(0, True, 1, time.monotonic() - start)
-    parts = components(problem.graph)
+    parts = problem.regions()
     if problem.slots != problem.grid.slots:
         parts = [[slot.id for slot in problem.slots]]
     if len(parts) > 1 and decomposable(problem, parts):

@@ -89,6 +89,13 @@ class FillProblem:
 
         return constraint_graph(self.grid, self.network.slots)
 
+    def regions(self) -> list[list[str]]:
+        """Independent regions (slots linked by crossings), largest first, ids in slot order
+        within each; the same as ``graph.components(problem.graph)`` without networkx."""
+        slots = self.network.slots
+        links = [(slots[s].id, slots[t].id) for s, row in enumerate(self.network.neighbours) for t, *_rest in row]
+        return connected_slots([slot.id for slot in slots], links)
+
     def root_state(self) -> State:
         """A fresh copy of the search state at the root (arc consistent, glyph masks set)."""
         if self.root is None:
@@ -118,6 +125,30 @@ class FillProblem:
     def extra_words(self) -> frozenset[str]:
         """Required words, which count as words of the list for the verifier."""
         return frozenset(normalize_entry(w) for _, w in self.options.required)
+
+
+def connected_slots(slot_ids: Sequence[str], links: Sequence[tuple[str, str]]) -> list[list[str]]:
+    """Connected groups of ``slot_ids`` under ``links`` (crossings), largest first, ids in the
+    given order within each.
+
+    >>> connected_slots(["1A", "2A", "1D", "3D"], [("1A", "1D")])
+    [['1A', '1D'], ['2A'], ['3D']]
+    """
+    order = {slot_id: k for k, slot_id in enumerate(slot_ids)}
+    parent = list(range(len(slot_ids)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for a, b in links:
+        parent[root(order[a])] = root(order[b])
+    groups: dict[int, list[str]] = {}
+    for slot_id, k in order.items():
+        groups.setdefault(root(k), []).append(slot_id)
+    return sorted(groups.values(), key=lambda part: (-len(part), order[part[0]]))
 
 
 def _node_domains(grid: Grid, options: FillOptions, network: Network) -> tuple[list[int], list[tuple[str, str]]]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from csp_crossword.backends import get_backend, names
+import plugin_backend
+from csp_crossword.backends import REGISTRY, get_backend, names
 from csp_crossword.grid import parse_grid, read_grid
 from csp_crossword.lexicon import Lexicon
 from csp_crossword.problem import FillOptions, build_problem
@@ -18,7 +19,14 @@ from csp_crossword.verify import verify_fill
 from bruteforce import count
 from conftest import GRIDS
 
-BACKENDS = [name for name in names() if get_backend(name).available()]
+#: Every registered backend, plus one defined in the tests (``plugin_backend.py``): a backend
+#: is one class and one registry line, and this suite runs against it with no other edit.
+BACKENDS = [name for name in names() if get_backend(name).available()] + [plugin_backend.NAME]
+
+
+@pytest.fixture(autouse=True)
+def plugin_registered(monkeypatch):
+    monkeypatch.setitem(REGISTRY, plugin_backend.NAME, plugin_backend.TARGET)
 
 
 def solve(name, grid, lexicon, options=None, time_limit=None, **backend_options):

@@ -3,7 +3,7 @@
 import json
 
 from csp_crossword.backends import get_backend
-from csp_crossword.check import check
+from csp_crossword.checking import check
 from csp_crossword.cli import main
 from csp_crossword.grid import parse_grid, read_grid
 from csp_crossword.lexicon import Lexicon

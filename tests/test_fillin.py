@@ -6,7 +6,7 @@ import pytest
 
 from csp_crossword.cli import main
 from csp_crossword.errors import InputError
-from csp_crossword.puzzle import parse_fill_in
+from csp_crossword.fillin import parse_fill_in
 
 from bruteforce import solutions
 

@@ -12,7 +12,7 @@ import pytest
 from csp_crossword.cli import main
 from csp_crossword.formats import Puzzle, write_crossword
 from csp_crossword.grid import parse_grid
-from csp_crossword.render import grid_svg, page_html
+from csp_crossword.rendering import grid_svg, page_html
 
 from conftest import GRIDS
 

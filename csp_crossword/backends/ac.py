@@ -33,9 +33,7 @@ import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..lexicon import WordIndex
 from ..problem import FillProblem
@@ -43,6 +41,9 @@ from ..propagation import Failure, State
 from ..result import FillResult, SearchStats, Status
 from .ac_learning import ConflictWeights, NogoodStore
 from .base import Backend, Enumeration, FillGenerator, SolveCall, result_from_domains, singleton_words
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Words ranked together by the look-ahead; larger windows trade score order for fillability.
 VALUE_WINDOW = 8
@@ -175,13 +176,16 @@ class _Search:
         # Seed 0 keeps the first run purely heuristic; any other seed perturbs it too.
         self.noise = VALUE_NOISE if backend.seed else 0.0
         self.next_progress = self.start + PROGRESS_INTERVAL
-        self.np_rng = np.random.default_rng(backend.seed)
+        # numpy is imported by the first look-ahead over a large domain (_numpy): fills of small
+        # grids with small lists never pay for it.
+        self.seed = backend.seed
+        self.np_rng: np.random.Generator | None = None
         self.letters = self.options.branching == "letter"
         self.cell_slots: dict[int, tuple[int, int, int, int]] = {}
         for a, row in enumerate(self.net.neighbours):
             for b, i, j, c in row:
                 self.cell_slots.setdefault(c, (a, i, b, j))
-        self.log_table = np.zeros(len(self.net.lexicon_glyphs))
+        self.log_table: Any = None
 
     # ----------------------------------------------------------------- heuristics
 
@@ -207,6 +211,7 @@ class _Search:
                 if len(window) == VALUE_WINDOW:
                     break
             return self._rank_small(state, s, window)
+        np = self._numpy()
         index = self.net.indexes[s]
         ids = WordIndex.id_array(domain)
         scores = index.score_array[ids]
@@ -230,6 +235,7 @@ class _Search:
                 logs[g] = math.log((other & column[g]).bit_count() or NO_SUPPORT)
             values += logs[codes[:, i]]
         if self.noise:
+            assert self.np_rng is not None  # made by _numpy
             values += self.np_rng.normal(0.0, self.noise, len(tier))
         if len(tier) > VALUE_WINDOW:
             best = np.argpartition(-values, VALUE_WINDOW)[:VALUE_WINDOW]
@@ -237,6 +243,14 @@ class _Search:
             best = np.arange(len(tier))
         best = best[np.argsort(-values[best], kind="stable")]
         return [int(tier[k]) for k in best]
+
+    def _numpy(self) -> Any:
+        import numpy
+
+        if self.np_rng is None:
+            self.np_rng = numpy.random.default_rng(self.seed)
+            self.log_table = numpy.zeros(len(self.net.lexicon_glyphs))
+        return numpy
 
     def _rank_small(self, state: State, s: int, window: list[int]) -> list[int]:
         domains = state.domains

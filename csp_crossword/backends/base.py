@@ -14,7 +14,6 @@ import importlib
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass
-from importlib import metadata
 from typing import Any, ClassVar
 
 from ..deadline import Deadline, StopSignal, deadline_after, earliest, time_left
@@ -113,6 +112,8 @@ class Backend:
             from .. import __version__
 
             return __version__
+        from importlib import metadata
+
         return metadata.version(cls.solver_distribution)
 
     # ------------------------------------------------------------------ the public calls

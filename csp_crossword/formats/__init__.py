@@ -2,7 +2,7 @@
 
 Every reader returns a :class:`Puzzle` (pattern with the given glyphs, the solution when the file
 has one, clues by slot id, metadata); every writer takes one. The format is chosen by the file's
-extension (:data:`READERS`, :data:`WRITERS`).
+extension through one table, :data:`FILE_FORMATS`.
 
 >>> from csp_crossword.grid import parse_grid
 >>> puzzle = Puzzle(parse_grid("..\\n.."), solution=(("A", "B"), ("C", "D")), clues={"1A": "First"})
@@ -12,7 +12,9 @@ extension (:data:`READERS`, :data:`WRITERS`).
 
 from __future__ import annotations
 
+import importlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -53,42 +55,83 @@ class Puzzle:
         return [(slot, self.answer(slot), self.clues.get(slot.id, "")) for slot in self.grid.slots]
 
 
-def _format_of(path: str, table: dict) -> str:
+@dataclass(frozen=True)
+class FileFormat:
+    """One crossword file format.
+
+    Attributes:
+        name: Short name (``puz``, ``ipuz``, ...).
+        extension: The file extension that selects it.
+        module: The module under ``csp_crossword.formats`` with its ``read`` and ``dumps``.
+        reader, writer: Function names in that module.
+        exchange: A format other programs exchange puzzles in (``fill --output`` writes a puzzle
+            file with clues for these), as opposed to our own grid text and JSON result.
+        description: For help texts.
+    """
+
+    name: str
+    extension: str
+    module: str
+    reader: str
+    writer: str
+    exchange: bool
+    description: str
+
+    def read(self, path: str) -> Puzzle:
+        function: Callable[[str], Puzzle] = getattr(importlib.import_module(f"{__name__}.{self.module}"), self.reader)
+        return function(path)
+
+    def dumps(self, puzzle: Puzzle) -> str | bytes:
+        function: Callable[[Puzzle], str | bytes] = getattr(
+            importlib.import_module(f"{__name__}.{self.module}"), self.writer
+        )
+        return function(puzzle)
+
+
+#: Every crossword file format, by extension. The one table readers, writers, the CLI's help and
+#: ``is_crossword_file`` use.
+FILE_FORMATS: dict[str, FileFormat] = {
+    f.extension: f
+    for f in (
+        FileFormat("puz", ".puz", "puzfile", "read", "dumps", True, "Across Lite"),
+        FileFormat("ipuz", ".ipuz", "ipuz", "read", "dumps", True, "ipuz (JSON)"),
+        FileFormat("xd", ".xd", "xd", "read", "dumps", True, "xd (plain text)"),
+        FileFormat("json", ".json", "native", "read_json", "dumps_json", False, "csp-crossword JSON result"),
+        FileFormat("txt", ".txt", "native", "read_text", "dumps_text", False, "grid text"),
+    )
+}
+
+#: Extensions the readers and writers know.
+EXTENSIONS = tuple(FILE_FORMATS)
+
+
+def file_format(path: str | os.PathLike[str]) -> FileFormat:
+    """The format of ``path`` by its extension (InputError naming the file when unknown)."""
     ext = os.path.splitext(os.fspath(path))[1].lower()
-    if ext not in table:
-        raise InputError(f"unknown file type {ext or '(none)'}: use one of {', '.join(sorted(table))}", os.fspath(path))
-    return ext
+    if ext not in FILE_FORMATS:
+        raise InputError(f"unknown file type {ext or '(none)'}: use one of {', '.join(sorted(FILE_FORMATS))}", os.fspath(path))
+    return FILE_FORMATS[ext]
 
 
-def read_crossword(path, *, rtl: bool = False) -> Puzzle:
+def read_crossword(path: str | os.PathLike[str], *, rtl: bool = False) -> Puzzle:
     """Read a crossword file of any supported format, chosen by extension."""
-    from . import ipuz, native, puzfile, xd
-
-    readers = {".puz": puzfile.read, ".ipuz": ipuz.read, ".xd": xd.read, ".json": native.read_json, ".txt": native.read_text}
-    ext = _format_of(path, readers)
-    puzzle = readers[ext](os.fspath(path))
+    puzzle = file_format(path).read(os.fspath(path))
     if rtl and not puzzle.grid.rtl:
         puzzle.grid = Grid(puzzle.grid.cells, rtl=True, source=puzzle.grid.source, tokenized=puzzle.grid.tokenized)
     return puzzle
 
 
-def write_crossword(path, puzzle: Puzzle) -> None:
+def write_crossword(path: str | os.PathLike[str], puzzle: Puzzle) -> None:
     """Write ``puzzle`` atomically in the format of ``path``'s extension."""
     from ..files import write_atomically
-    from . import ipuz, native, puzfile, xd
 
-    writers = {".puz": puzfile.dumps, ".ipuz": ipuz.dumps, ".xd": xd.dumps, ".json": native.dumps_json, ".txt": native.dumps_text}
-    ext = _format_of(path, writers)
-    write_atomically(os.fspath(path), writers[ext](puzzle))
+    write_atomically(os.fspath(path), file_format(path).dumps(puzzle))
 
 
-#: Extensions the readers and writers know.
-EXTENSIONS = (".puz", ".ipuz", ".xd", ".json", ".txt")
-
-
-def is_crossword_file(path) -> bool:
-    """Whether ``path`` is a file of one of the exchange formats (not our grid text)."""
-    return os.path.splitext(os.fspath(path))[1].lower() in (".puz", ".ipuz", ".xd")
+def is_crossword_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a file of one of the exchange formats (not our grid text or JSON)."""
+    ext = os.path.splitext(os.fspath(path))[1].lower()
+    return ext in FILE_FORMATS and FILE_FORMATS[ext].exchange
 
 
 def puzzle_from_fill(grid: Grid, cells: Cells, lexicon=None, title: str = "") -> Puzzle:
@@ -103,4 +146,14 @@ def puzzle_from_fill(grid: Grid, cells: Cells, lexicon=None, title: str = "") ->
     return puzzle
 
 
-__all__ = ["EXTENSIONS", "Puzzle", "is_crossword_file", "puzzle_from_fill", "read_crossword", "write_crossword"]
+__all__ = [
+    "EXTENSIONS",
+    "FILE_FORMATS",
+    "FileFormat",
+    "Puzzle",
+    "file_format",
+    "is_crossword_file",
+    "puzzle_from_fill",
+    "read_crossword",
+    "write_crossword",
+]

@@ -8,7 +8,7 @@ from ..errors import InputError
 from ..files import read_text_file
 from ..grid import Grid, format_grid, parse_grid
 from ..glyphs import normalize_glyph
-from ..output import JSON_FORMAT_VERSION, grid_rows
+from ..documents import puzzle_to_dict, to_json
 from . import Puzzle
 
 
@@ -65,27 +65,4 @@ def read_json(path: str) -> Puzzle:
 
 
 def dumps_json(puzzle: Puzzle) -> str:
-    cells = puzzle.solution if puzzle.solution is not None else puzzle.grid.cells
-    entries = []
-    for slot, answer, clue in puzzle.entries():
-        entry = slot.to_dict()
-        if answer:
-            entry["answer"] = answer
-        if clue:
-            entry["clue"] = clue
-        entries.append(entry)
-    data = {
-        "format": JSON_FORMAT_VERSION,
-        "kind": "freeform" if puzzle.freeform else "crossword",
-        "status": "filled" if puzzle.solution is not None else "pattern",
-        "rows": puzzle.grid.rows,
-        "cols": puzzle.grid.cols,
-        "rtl": puzzle.grid.rtl,
-        "grid": grid_rows(cells),
-        "cells": [list(row) for row in cells],
-        "entries": entries,
-    }
-    for key in ("title", "author", "copyright", "notes"):
-        if getattr(puzzle, key):
-            data[key] = getattr(puzzle, key)
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return to_json(puzzle_to_dict(puzzle))

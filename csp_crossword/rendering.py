@@ -28,6 +28,10 @@ CELL = 36
 FONTS = "'Noto Sans', 'Noto Sans Bengali', 'Noto Naskh Arabic', 'Noto Sans Arabic', 'DejaVu Sans', sans-serif"
 #: What ``render --format`` accepts.
 FORMATS = ("svg", "html", "pdf", "png")
+#: Output file extension -> format.
+EXTENSION_FORMATS = {".svg": "svg", ".html": "html", ".htm": "html", ".pdf": "pdf", ".png": "png"}
+#: Formats written as bytes (they need an output file).
+BINARY_FORMATS = ("pdf", "png")
 #: Side of one cell on the printed page, in millimetres (smaller when the grid is wide).
 PAGE_CELL_MM = 9.0
 #: Pixels per PDF point for PNG output (2: 144 dpi).
@@ -191,3 +195,12 @@ def render(puzzle: Puzzle, fmt: str, solution: bool = False) -> str | bytes:
     if fmt not in makers:
         raise InputError(f"unknown render format {fmt!r}: use one of {', '.join(FORMATS)}")
     return makers[fmt](puzzle, solution)
+
+
+def format_for(path: str | None, default: str = "svg") -> str:
+    """The render format an output file name asks for (``default`` when it names none)."""
+    if path:
+        ext = ("." + path.rsplit(".", 1)[-1].lower()) if "." in path else ""
+        if ext in EXTENSION_FORMATS:
+            return EXTENSION_FORMATS[ext]
+    return default

@@ -1,18 +1,23 @@
-"""The ``csp-crossword`` command line: the argument parser and the entry point.
+"""The ``csp-crossword`` argument parser: every command, option and exit code.
 
-Results go to stdout, progress, statistics, warnings and errors to stderr. The handlers are in
-``commands.py``; the exit codes in ``errors.ExitCode`` and ``docs/cli.md``.
+Handlers are named as "module:function" of this package and imported only when their command
+runs, so ``--help`` and a fill do not pay for the imports of other commands.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
+from typing import Any
 
-from . import __version__, commands
-from .backends import DEFAULT as DEFAULT_BACKEND
-from .backends import names as backend_names
-from .errors import ExitCode, InputError
+from .. import __version__
+from ..backends import DEFAULT as DEFAULT_BACKEND
+from ..backends import names as backend_names
+from ..freeform import DEFAULT_SECONDS as FREEFORM_SECONDS  # TEMP
+from ..rendering import FORMATS as RENDER_FORMATS
+
+#: Parts of the text output of ``freeform``, in order.
+FREEFORM_PARTS = ("solution", "blank", "clues", "wordsearch", "report")
+
 
 EXIT_CODES_HELP = """exit codes:
   0    success (filled or solvable, or the requested listing or count)
@@ -69,6 +74,14 @@ def _add_solver_args(parser: argparse.ArgumentParser, default_backend: str = DEF
     parser.add_argument(
         "--backend", default=default_backend, choices=backend_names(), help="solver (default %(default)s)"
     )
+    parser.add_argument(
+        "--backend-option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a backend option, e.g. restart_base=64 (repeatable, or comma-separated); "
+        "'csp-crossword backends' lists each backend's options",
+    )
     parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same result")
     parser.add_argument("--time-limit", type=float, metavar="SEC", help="stop after SEC seconds")
     parser.add_argument("--workers", type=int, metavar="N", help="cpsat: parallel workers (default: all cores)")
@@ -87,11 +100,11 @@ def _add_clue_arg(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _sub(sub, name: str, help_text: str, handler) -> argparse.ArgumentParser:
+def _sub(sub: Any, name: str, help_text: str, handler: str) -> argparse.ArgumentParser:
     parser = sub.add_parser(
         name, help=help_text, description=help_text, epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.set_defaults(handler=handler)
+    parser.set_defaults(handler=handler)  # "module:function" in this package, imported when run
     return parser
 
 
@@ -106,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    fill = _sub(sub, "fill", "fill a grid from a word list", commands.cmd_fill)
+    fill = _sub(sub, "fill", "fill a grid from a word list", "fill:cmd_fill")
     _add_grid_args(fill)
     _add_lexicon_args(fill)
     _add_solver_args(fill)
@@ -118,45 +131,45 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file with clues from the word list",
     )
 
-    check = _sub(sub, "check", "tell whether a grid can be filled, and if not, why", commands.cmd_check)
+    check = _sub(sub, "check", "tell whether a grid can be filled, and if not, why", "analyse:cmd_check")
     _add_grid_args(check)
     _add_lexicon_args(check)
     _add_solver_args(check)
     check.add_argument("--min-length", type=int, default=3, metavar="N", help="flag entries shorter than N (default 3)")
     check.add_argument("--format", choices=("text", "json"), default="text")
 
-    count = _sub(sub, "count", "count every fill of a small puzzle", commands.cmd_count)
+    count = _sub(sub, "count", "count every fill of a small puzzle", "count:cmd_count")
     _add_grid_args(count)
     _add_lexicon_args(count)
     _add_solver_args(count)
     count.add_argument("--limit", type=int, metavar="N", help="stop at N fills (the count is then a lower bound)")
     count.add_argument("--format", choices=("text", "json"), default="text")
 
-    enum = _sub(sub, "enumerate", "stream every fill of a small puzzle", commands.cmd_enumerate)
+    enum = _sub(sub, "enumerate", "stream every fill of a small puzzle", "count:cmd_enumerate")
     _add_grid_args(enum)
     _add_lexicon_args(enum)
     _add_solver_args(enum)
     enum.add_argument("--limit", type=int, metavar="N", help="stop after N fills")
     enum.add_argument("--format", choices=("text", "json"), default="text", help="text grids or JSON lines")
 
-    slots = _sub(sub, "slots", "list the numbered slots and the grid statistics", commands.cmd_slots)
+    slots = _sub(sub, "slots", "list the numbered slots and the grid statistics", "analyse:cmd_slots")
     _add_grid_args(slots)
     slots.add_argument("--format", choices=("text", "json"), default="text")
 
-    cand = _sub(sub, "candidates", "ranked words for one slot that survive arc consistency", commands.cmd_candidates)
+    cand = _sub(sub, "candidates", "ranked words for one slot that survive arc consistency", "analyse:cmd_candidates")
     _add_grid_args(cand)
     cand.add_argument("slot", metavar="SLOT", help="slot id such as 1A or 12D")
     _add_lexicon_args(cand)
     cand.add_argument("--limit", type=int, default=20, metavar="N", help="show N words (default 20; 0 for all)")
     cand.add_argument("--format", choices=("text", "json"), default="text")
 
-    export = _sub(sub, "export", "write the instance for another solver (MiniZinc .dzn)", commands.cmd_export)
+    export = _sub(sub, "export", "write the instance for another solver (MiniZinc .dzn)", "files:cmd_export")
     _add_grid_args(export)
     _add_lexicon_args(export)
     export.add_argument("--format", choices=("dzn",), default="dzn")
     export.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically)")
 
-    gen = _sub(sub, "generate", "choose the blocks and fill a grid of a given size", commands.cmd_generate)
+    gen = _sub(sub, "generate", "choose the blocks and fill a grid of a given size", "layout:cmd_generate")
     gen.add_argument("--size", required=True, metavar="ROWSxCOLS", help="grid size, e.g. 10x10")
     gen.add_argument("--words", action="append", metavar="FILE", help="word list(s); default the built-in list")
     gen.add_argument("--lang", choices=("en", "ar", "bn"), default="en", help="built-in list language; ar reads right to left")
@@ -172,63 +185,42 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
     gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
-    free = _sub(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", commands.cmd_freeform)
+    free = _sub(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", "layout:cmd_freeform")
     free.add_argument("words", metavar="WORDS", help="JSON word -> clue object, CSV word,clue (header optional), or plain words")
     free.add_argument("--size", metavar="ROWSxCOLS", help="board size (default: the board grows as needed)")
     free.add_argument("--pick", type=int, metavar="N", help="lay out a random subset of N words (chosen by --seed)")
     free.add_argument("--symmetric", action="store_true", help="mirror every placement across the horizontal axis")
     free.add_argument("--allow-islands", action="store_true", help="allow words that cross nothing (separate pieces)")
     free.add_argument("--rtl", action="store_true", help="right to left (default: when every word is in a right-to-left script)")
-    free.add_argument("--time-limit", type=float, metavar="SEC", help=f"seconds of search (default {commands.FREEFORM_SECONDS:g})")
+    free.add_argument("--time-limit", type=float, metavar="SEC", help=f"seconds of search (default {FREEFORM_SECONDS:g})")
     free.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same board")
     free.add_argument(
         "--show",
-        default=",".join(commands.FREEFORM_PARTS),
+        default=",".join(FREEFORM_PARTS),
         metavar="PARTS",
-        help=f"text parts, comma-separated, from {','.join(commands.FREEFORM_PARTS)} (default all)",
+        help=f"text parts, comma-separated, from {','.join(FREEFORM_PARTS)} (default all)",
     )
     _add_clue_arg(free)
     free.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
     free.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically; .ipuz/.puz/.xd write a puzzle file)")
     free.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
-    conv = _sub(sub, "convert", "convert a crossword file: .puz, .ipuz, .xd, .json, .txt (by extension)", commands.cmd_convert)
+    conv = _sub(sub, "convert", "convert a crossword file: .puz, .ipuz, .xd, .json, .txt (by extension)", "files:cmd_convert")
     conv.add_argument("input", metavar="IN", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
     conv.add_argument("output", metavar="OUT", help="file to write (format by extension), atomically")
     conv.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     _add_clue_arg(conv)
     conv.add_argument("-q", "--quiet", action="store_true", help="no summary")
 
-    rend = _sub(sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", commands.cmd_render)
+    rend = _sub(sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", "files:cmd_render")
     rend.add_argument("input", metavar="FILE", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
-    rend.add_argument("--format", choices=("svg", "html", "pdf", "png"), help="output format (default by --output extension, else svg)")
+    rend.add_argument("--format", choices=RENDER_FORMATS, help="output format (default by --output extension, else svg)")
     rend.add_argument("--solution", action="store_true", help="the answer key: the grid with its letters")
     rend.add_argument("--title", help="title printed above the grid")
     _add_clue_arg(rend)
     rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     rend.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically); needed for pdf and png")
 
-    backends = _sub(sub, "backends", "list the solvers with availability, version and abilities", commands.cmd_backends)
+    backends = _sub(sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends")
     backends.add_argument("--format", choices=("text", "json"), default="text")
     return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:  # argparse exits 2 on usage errors, 0 on --help
-        return int(stop.code or 0)
-    reporter = commands.Reporter(getattr(args, "quiet", False))
-    try:
-        return int(args.handler(args, reporter))
-    except InputError as error:
-        reporter.stop()
-        print(f"csp-crossword: error: {error}", file=sys.stderr)
-        return ExitCode.BAD_INPUT
-    except KeyboardInterrupt:
-        reporter.stop()
-        print("csp-crossword: interrupted", file=sys.stderr)
-        return ExitCode.INTERRUPTED
-    except BrokenPipeError:
-        return ExitCode.OK

@@ -1,0 +1,130 @@
+"""``check``, ``slots`` and ``candidates``: what a grid allows before (or instead of) a fill."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from .. import api
+from ..documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
+from ..errors import ExitCode, InputError
+from .common import Reporter, backend_settings, check_time_limit, fill_settings, load_words, open_grid
+
+if TYPE_CHECKING:
+    from ..checking import CheckReport
+    from ..grid import GridStats
+
+#: ``check`` status -> exit code.
+EXIT_BY_CHECK = {"solvable": ExitCode.OK, "unsolvable": ExitCode.UNSATISFIABLE}
+
+
+def cmd_check(args: argparse.Namespace, reporter: Reporter) -> int:
+    check_time_limit(args)
+    grid_file = open_grid(args)
+    lexicon = load_words(args, reporter, grid_file)
+    report = api.check(
+        grid_file.grid,
+        lexicon,
+        **backend_settings(args),
+        time_limit=args.time_limit,
+        min_length=args.min_length,
+        **fill_settings(args, grid_file),
+    )
+    if args.format == "json":
+        sys.stdout.write(to_json(check_to_dict(report)))
+    else:
+        sys.stdout.write("\n".join(_check_lines(grid_file, report)) + "\n")
+    return EXIT_BY_CHECK.get(report.status, ExitCode.TIMEOUT)
+
+
+def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
+    s = report.structure
+    lines = [report.status]
+    missing = ", ".join(map(str, s["missing_lengths"])) or "none"
+    lines.append(f"slot lengths without any word in the list: {missing}")
+    for row in s["lengths"]:
+        lines.append(f"  length {row['length']:>2}: {row['slots']:>3} slots, {row['words']:>7} words")
+    if s["short_slots"]:
+        lines.append(f"entries shorter than {s['min_length']}: {', '.join(s['short_slots'])}")
+    if len(s["components"]) > 1:
+        lines.append(f"{len(s['components'])} separate regions: " + " | ".join(" ".join(p) for p in s["components"]))
+    lines.append(f"symmetry: {', '.join(s['symmetry'])}; unchecked cells: {s['unchecked_cells']}")
+    if report.witness is not None:
+        lines.append("")
+        lines.append(result_to_text(grid_file.grid, report.witness, grid_file.block, grid_file.empty).rstrip("\n"))
+    if report.status == "unsolvable":
+        for slot_id, why in report.empty:
+            lines.append(f"no candidate for {slot_id}: {why}")
+        if report.core:
+            kind = "minimal" if report.core_minimal else "not proved minimal"
+            lines.append(f"these slots cannot be filled together ({kind}):")
+            for slot_id in report.core:
+                lines.append(f"  {slot_id:>5}  {report.patterns[slot_id]}")
+        elif report.reason:
+            lines.append(report.reason)
+    elif report.status == "unknown":
+        lines.append(report.reason or "unknown")
+    return lines
+
+
+def cmd_slots(args: argparse.Namespace, reporter: Reporter) -> int:
+    grid = open_grid(args).grid
+    stats = grid.stats()
+    if args.format == "json":
+        sys.stdout.write(to_json(slots_to_dict(grid, stats)))
+        return ExitCode.OK
+    lines = [f"{'slot':>6}  {'len':>3}  {'row':>3} {'col':>3}  pattern"]
+    for slot in grid.slots:
+        r, c = slot.start
+        lines.append(f"{slot.id:>6}  {slot.length:>3}  {r + 1:>3} {c + 1:>3}  {grid.pattern_text(slot)}")
+    lines += ["", *stats_lines(stats)]
+    sys.stdout.write("\n".join(lines) + "\n")
+    return ExitCode.OK
+
+
+def stats_lines(stats: GridStats) -> list[str]:
+    hist = ", ".join(f"{k}:{v}" for k, v in stats.length_histogram.items())
+    return [
+        f"size {stats.rows}x{stats.cols}, {stats.blocks} blocks, {stats.open_cells} open cells "
+        f"({stats.prefilled_cells} pre-filled)",
+        f"{stats.slots} slots ({stats.across_slots} across, {stats.down_slots} down), "
+        f"average length {stats.average_length}; lengths {hist}",
+        f"unchecked cells {stats.unchecked_cells}, isolated cells {stats.isolated_cells}, "
+        f"{'connected' if stats.connected else f'{stats.components} separate regions'}, "
+        f"symmetry: {', '.join(stats.symmetries) or 'none'}",
+    ]
+
+
+def cmd_candidates(args: argparse.Namespace, reporter: Reporter) -> int:
+    if args.limit < 0:
+        raise InputError("--limit must be 0 or more")
+    grid_file = open_grid(args)
+    grid = grid_file.grid
+    lexicon = load_words(args, reporter, grid_file)
+    settings = fill_settings(args, grid_file)
+    try:
+        slot = grid.slot(args.slot)
+    except KeyError:
+        raise InputError(f"the grid has no slot {args.slot.strip().upper()!r} (see 'csp-crossword slots')", args.grid) from None
+    problem = api.prepare(grid, lexicon, **settings).problem
+    if problem.unsatisfiable:
+        reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
+        if args.format == "json":
+            sys.stdout.write(to_json({"slot": slot.id, "status": "unsatisfiable", "reason": reason, "candidates": []}))
+        reporter.warn(f"no candidates: the grid cannot be filled ({reason})")
+        return ExitCode.UNSATISFIABLE
+    index = problem.index_of(slot.id)
+    words = problem.candidates(slot.id, limit=args.limit or None)
+    total = problem.domains[problem.network.slot_number[slot.id]].bit_count()
+    rows: list[dict[str, Any]] = [
+        {"word": w, "display": problem.lexicon.display_form(w), "score": index.scores[index.position[w]]}
+        for w in words
+    ]
+    if args.format == "json":
+        sys.stdout.write(to_json(candidates_to_dict(slot, grid.pattern_text(slot), total, rows)))
+    else:
+        out = [f"{slot.id} {grid.pattern_text(slot)}: {total} candidates"]
+        out += [f"{i:>5}. {row['word']}  {row['score']}" for i, row in enumerate(rows, 1)]
+        sys.stdout.write("\n".join(out) + "\n")
+    return ExitCode.OK

@@ -1,0 +1,172 @@
+"""What every command shares: messages and the progress line, turning arguments into the library
+API's keyword arguments, and writing results.
+
+Every handler takes the parsed arguments and a :class:`Reporter`, writes results to stdout (or
+``--output``), messages to stderr, and returns an exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ExitCode, InputError
+from ..files import write_atomically
+from ..result import SearchStats, Status
+
+if TYPE_CHECKING:
+    from ..api import GridFile
+    from ..lexicon import Lexicon
+
+#: Seconds before the progress line appears (short runs stay quiet).
+PROGRESS_DELAY = 1.0
+
+EXIT_BY_STATUS = {
+    Status.FILLED: ExitCode.OK,
+    Status.OPTIMAL: ExitCode.OK,
+    Status.UNSATISFIABLE: ExitCode.UNSATISFIABLE,
+    Status.TIMEOUT: ExitCode.TIMEOUT,
+    Status.INTERRUPTED: ExitCode.INTERRUPTED,
+}
+
+
+class Reporter:
+    """Messages, warnings and the progress line, all on stderr."""
+
+    def __init__(self, quiet: bool):
+        self.quiet = quiet
+        self.start = time.monotonic()
+        self._status: Any = None
+        self._console: Any = None
+        if not quiet and sys.stderr.isatty():
+            from rich.console import Console
+
+            self._console = Console(stderr=True)
+
+    def info(self, message: str) -> None:
+        if not self.quiet:
+            self.stop()
+            print(message, file=sys.stderr)
+
+    def warn(self, message: str) -> None:
+        self.stop()
+        print(f"csp-crossword: warning: {message}", file=sys.stderr)
+
+    def progress(self, stats: SearchStats) -> None:
+        if self._console is None or time.monotonic() - self.start < PROGRESS_DELAY:
+            return
+        text = (
+            f"searching… {stats.seconds:.1f} s, {stats.nodes} nodes, "
+            f"{stats.backtracks} backtracks, {stats.restarts} restarts"
+        )
+        if self._status is None:
+            self._status = self._console.status(text)
+            self._status.start()
+        else:
+            self._status.update(text)
+
+    def stop(self) -> None:
+        if self._status is not None:
+            self._status.stop()
+            self._status = None
+
+
+# ----------------------------------------------------------------------------- arguments -> keywords
+
+
+def check_time_limit(args: argparse.Namespace) -> None:
+    limit = getattr(args, "time_limit", None)
+    if limit is not None and not limit > 0:
+        raise InputError("--time-limit must be more than 0 seconds")
+
+
+def check_limit(args: argparse.Namespace) -> None:
+    if args.limit is not None and args.limit < 1:
+        raise InputError("--limit must be 1 or more")
+
+
+def open_grid(args: argparse.Namespace) -> GridFile:
+    from ..api import open_grid as open_grid_file
+
+    rtl = args.rtl or getattr(args, "lang", "en") == "ar"
+    return open_grid_file(args.grid, rtl=rtl, block=getattr(args, "block", None))
+
+
+def load_words(args: argparse.Namespace, reporter: Reporter, grid_file: GridFile | None = None) -> Lexicon:
+    """The word list: a fill-in puzzle's own words, ``--words`` files, or the built-in list."""
+    from ..api import load_words as load
+
+    own = grid_file.words() if grid_file is not None else None
+    if own is not None:
+        if args.words:
+            reporter.warn("a fill-in puzzle brings its own words; --words is ignored")
+        return own
+    if not args.words and getattr(args, "exact", False):
+        raise InputError("--exact needs --words: the list of words to place")
+    return load(args.words or (), lang=args.lang, on_warning=reporter.warn)
+
+
+def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:
+    """The fill options of the arguments, as keywords of the library API."""
+    required = []
+    for item in getattr(args, "require", []):
+        slot_id, sep, word = item.partition("=")
+        if not sep or not slot_id.strip() or not word.strip():
+            raise InputError(f"--require {item!r}: write SLOT=WORD, e.g. 1A=CROSSWORD")
+        try:
+            grid_file.grid.slot(slot_id)
+        except KeyError:
+            raise InputError(f"--require {item!r}: the grid has no slot {slot_id.strip().upper()}", args.grid) from None
+        required.append((slot_id.strip().upper(), word.strip()))
+    if args.min_score is not None and args.min_score < 0:
+        raise InputError("--min-score must be 0 or more")
+    return {
+        "lang": args.lang,
+        "min_score": args.min_score,
+        "ban": args.ban,
+        "require": required,
+        "allow_duplicates": args.allow_duplicates,
+        "exact": grid_file.fill_in is not None or getattr(args, "exact", False),
+    }
+
+
+def backend_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """``backend``, ``backend_options`` and ``seed`` of the arguments: ``--backend-option``
+    items, with ``--workers`` and ``--formulation`` as shorthands for those options."""
+    from ..backends.options import parse_option_items
+
+    options: dict[str, Any] = parse_option_items(getattr(args, "backend_option", None) or [])
+    for name in ("workers", "formulation"):
+        value = getattr(args, name, None)
+        if value is not None:
+            options[name] = value
+    return {"backend": args.backend, "backend_options": options, "seed": args.seed}
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def output_format(args: argparse.Namespace) -> str:
+    output = getattr(args, "output", None)
+    chosen: str = args.format or ("json" if output and output.lower().endswith(".json") else "text")
+    return chosen
+
+
+def write_output(args: argparse.Namespace, text: str) -> None:
+    """``text`` to ``--output`` (atomically) or stdout."""
+    if not text:
+        return
+    if getattr(args, "output", None):
+        write_atomically(args.output, text)
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    rows, sep, cols = text.lower().partition("x")
+    if not sep or not rows.isdigit() or not cols.isdigit() or not (2 <= int(rows) <= 50 and 2 <= int(cols) <= 50):
+        raise InputError(f"--size {text!r}: write ROWSxCOLS with 2 to 50 each, e.g. 10x10")
+    return int(rows), int(cols)

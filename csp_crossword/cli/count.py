@@ -1,0 +1,76 @@
+"""``count`` and ``enumerate``: every fill of a small puzzle."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import api
+from ..documents import count_to_dict, enumerated_fill, result_to_text, to_json, to_json_line
+from ..errors import ExitCode
+from .common import Reporter, backend_settings, check_limit, check_time_limit, fill_settings, load_words, open_grid
+from .fill import note_regions
+
+
+def cmd_count(args: argparse.Namespace, reporter: Reporter) -> int:
+    check_time_limit(args)
+    check_limit(args)
+    grid_file = open_grid(args)
+    lexicon = load_words(args, reporter, grid_file)
+    settings = fill_settings(args, grid_file)
+    note_regions(grid_file.grid, reporter)
+    result = api.count(
+        grid_file.grid,
+        lexicon,
+        limit=args.limit,
+        **backend_settings(args),
+        time_limit=args.time_limit,
+        progress=reporter.progress,
+        **settings,
+    )
+    reporter.stop()
+    timed_out = not result.exact and (args.limit is None or result.count < args.limit)
+    if args.format == "json":
+        stopped = "time limit" if timed_out else ("limit" if not result.exact else None)
+        sys.stdout.write(to_json(count_to_dict(result, limit=args.limit, backend=args.backend, stopped=stopped)))
+    else:
+        if result.exact:
+            text = f"{result.count} fill{'s' if result.count != 1 else ''}"
+        else:
+            why = "the time limit" if timed_out else f"--limit {args.limit}"
+            text = f"at least {result.count} fills (stopped by {why})"
+        sys.stdout.write(text + "\n")
+    reporter.info(f"counted by {args.backend} in {result.seconds:.2f} s over {result.components} region(s)")
+    return ExitCode.TIMEOUT if timed_out else ExitCode.OK
+
+
+def cmd_enumerate(args: argparse.Namespace, reporter: Reporter) -> int:
+    check_time_limit(args)
+    check_limit(args)
+    grid_file = open_grid(args)
+    lexicon = load_words(args, reporter, grid_file)
+    settings = fill_settings(args, grid_file)
+    note_regions(grid_file.grid, reporter)
+    fills = api.enumerate_fills(
+        grid_file.grid,
+        lexicon,
+        limit=args.limit,
+        **backend_settings(args),
+        time_limit=args.time_limit,
+        progress=reporter.progress,
+        **settings,
+    )
+    for fill in fills:
+        cells = fill.cells or ()
+        if args.format == "json":
+            sys.stdout.write(to_json_line(enumerated_fill(fills.produced, cells, fill.entries)))
+        else:
+            separator = "\n" if fills.produced > 1 else ""
+            sys.stdout.write(separator + result_to_text(grid_file.grid, fill, grid_file.block, grid_file.empty))
+        sys.stdout.flush()
+    reporter.stop()
+    complete = fills.complete
+    timed_out = not complete and not fills.stopped_by_limit
+    state = "all" if complete else ("time limit reached after" if timed_out else "stopped at --limit after")
+    reporter.info(f"{state} {fills.produced} fill(s), by {args.backend} in {fills.stats.seconds:.2f} s")
+    return ExitCode.TIMEOUT if timed_out else ExitCode.OK

@@ -1,0 +1,107 @@
+"""``fill``: fill a grid and print or write the result."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import api
+from ..documents import result_to_dict, result_to_text, to_json
+from ..grid import Grid
+from ..formats import Puzzle, is_crossword_file, puzzle_from_fill, write_crossword
+from ..lexicon import Lexicon
+from ..result import FillResult, Status
+from .common import (
+    EXIT_BY_STATUS,
+    Reporter,
+    backend_settings,
+    check_time_limit,
+    fill_settings,
+    load_words,
+    open_grid,
+    output_format,
+    write_output,
+)
+
+
+def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
+    check_time_limit(args)
+    grid_file = open_grid(args)
+    lexicon = load_words(args, reporter, grid_file)
+    settings = fill_settings(args, grid_file)
+    note_regions(grid_file.grid, reporter)
+    result = api.fill(
+        grid_file.grid,
+        lexicon,
+        **backend_settings(args),
+        optimize=args.optimize,
+        time_limit=args.time_limit,
+        progress=reporter.progress,
+        **settings,
+    )
+    reporter.stop()
+    if args.output and is_crossword_file(args.output):
+        puzzle = fill_puzzle(grid_file, lexicon, result)
+        apply_clues(args, puzzle, reporter)
+        write_crossword(args.output, puzzle)
+    elif output_format(args) == "json":
+        write_output(args, to_json(result_to_dict(grid_file.grid, result)))
+    else:
+        write_output(args, result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty))
+    report_fill(result, reporter)
+    return EXIT_BY_STATUS[result.status]
+
+
+def note_regions(grid: Grid, reporter: Reporter) -> None:
+    parts = api.regions(grid)
+    if len(parts) > 1:
+        sizes = ", ".join(str(len(p)) for p in parts)
+        reporter.info(f"note: the grid has {len(parts)} independent regions (slots per region: {sizes})")
+
+
+def fill_puzzle(grid_file: api.GridFile, lexicon: Lexicon, result: FillResult) -> Puzzle:
+    """The fill as a puzzle file: the solution with clues from the word list, or, without a full
+    fill, the pattern with the letters placed so far as givens."""
+    crossword = grid_file.crossword
+    title = crossword.title if crossword else ""
+    grid = grid_file.grid
+    if result.status.has_fill and result.cells is not None:
+        puzzle = puzzle_from_fill(grid, result.cells, lexicon, title=title)
+    else:
+        puzzle = Puzzle(grid.with_cells(result.cells) if result.cells else grid, title=title)
+    if crossword:
+        puzzle.author, puzzle.copyright = crossword.author, crossword.copyright
+    return puzzle
+
+
+def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) -> None:
+    """``--clues wordnet``: WordNet glosses for the answered entries without a clue."""
+    if getattr(args, "clues", "list") != "wordnet":
+        return
+    from ..clues import add_wordnet_clues, wordnet_directory
+
+    if wordnet_directory() is None:
+        reporter.warn("WordNet not found (install Debian's wordnet-base, or set WNSEARCHDIR); clues left empty")
+        return
+    added = add_wordnet_clues(puzzle)
+    reporter.info(f"WordNet gave {added} clue(s)")
+
+
+def report_fill(result: FillResult, reporter: Reporter) -> None:
+    s = result.stats
+    effort = f"{s.seconds:.2f} s, {s.nodes} nodes, {s.backtracks} backtracks, {s.restarts} restarts"
+    if result.status.has_fill:
+        extra = ""
+        if result.bound is not None:
+            extra = f", total {result.total_score} (bound {result.bound:g}, gap {result.gap:.2%})"
+        reporter.info(
+            f"{result.status.value} by {result.backend} in {effort}; "
+            f"{len(result.entries)} entries, mean score {result.mean_score}{extra}"
+        )
+    elif result.status == Status.UNSATISFIABLE:
+        reporter.warn(f"unsatisfiable: {result.reason}")
+    else:
+        done = len(result.entries)
+        reporter.warn(f"{result.status.value} after {effort}; best partial fill has {done} entries")
+
+
+__all__ = ["apply_clues", "cmd_fill", "fill_puzzle", "note_regions", "report_fill"]

@@ -1,0 +1,134 @@
+"""``generate`` and ``freeform``: crosswords without a given pattern."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+from .. import api
+from ..documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
+from ..errors import ExitCode, InputError
+from ..formats import Puzzle, is_crossword_file, write_crossword
+from .common import Reporter, check_time_limit, output_format, parse_size, write_output
+from .fill import apply_clues
+from .parser import FREEFORM_PARTS
+
+
+def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
+    rows, cols = parse_size(args.size)
+    check_time_limit(args)
+    if args.max_run is not None and args.max_run < 2:
+        raise InputError("--max-run must be 2 or more")
+    numeric = args.lexicon == "products"
+    words = None if numeric else api.load_words(args.words or (), lang=args.lang, on_warning=reporter.warn)
+    made = api.generate(
+        rows,
+        cols,
+        words,
+        lang=args.lang,
+        numeric=numeric,
+        min_score=args.min_score,
+        max_run=args.max_run,
+        symmetric=args.symmetric,
+        method=args.method,
+        allow_duplicates=args.allow_duplicates,
+        time_limit=args.time_limit,
+        seed=args.seed,
+    )
+    result = made.result
+    extra: dict[str, Any] = {"method": made.method, "patterns_tried": made.patterns_tried}
+    if made.method == "progressive":
+        extra.update(unknown=made.unknown, scrambled=made.scrambled)
+    if output_format(args) == "json":
+        text = to_json(result_to_dict(made.grid, result, extra))
+    else:
+        text = result_to_text(made.grid, result)
+    write_output(args, text)
+    if result.status.has_fill:
+        reporter.info(
+            f"{made.method} path: {len(result.entries)} entries in {result.stats.seconds:.2f} s "
+            f"({made.patterns_tried} pattern(s) tried), mean score {result.mean_score}"
+        )
+        return ExitCode.OK
+    reporter.warn(
+        f"no full crossword within {args.time_limit:g} s; best {made.method} layout has "
+        f"{len(made.unknown)} unknown and {len(made.scrambled)} scrambled down run(s): "
+        f"{', '.join(made.unknown + made.scrambled) or '-'}"
+    )
+    return ExitCode.TIMEOUT
+
+
+def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
+    from ..sheets import alphabet_of, blank_grid_text, clue_lists_text, numbered_entries, word_search
+
+    check_time_limit(args)
+    rows = cols = None
+    if args.size:
+        rows, cols = parse_size(args.size)
+    parts = [p.strip() for p in args.show.split(",") if p.strip()]
+    unknown = [p for p in parts if p not in FREEFORM_PARTS]
+    if unknown or not parts:
+        raise InputError(f"--show {args.show!r}: choose from {','.join(FREEFORM_PARTS)}")
+    lexicon = api.load_words([args.words], on_warning=reporter.warn)
+    if args.pick is not None and args.pick < 1:
+        raise InputError("--pick must be 1 or more")
+    try:
+        words = api.freeform_words(lexicon, pick=args.pick, seed=args.seed)
+    except InputError as error:
+        raise InputError(error.message, args.words) from None
+    rtl = args.rtl or api.is_rtl(words)
+    result = api.freeform(
+        words,
+        rows=rows,
+        cols=cols,
+        symmetric=args.symmetric,
+        allow_islands=args.allow_islands,
+        rtl=rtl,
+        time_limit=args.time_limit,
+        seed=args.seed,
+    )
+    entries = numbered_entries(result.grid, result.cells, lexicon)
+    if args.clues == "wordnet":
+        board = Puzzle(result.grid, solution=result.cells, clues={e["id"]: e["clue"] for e in entries if e["clue"]})
+        apply_clues(args, board, reporter)
+        for entry in entries:
+            entry["clue"] = board.clues.get(entry["id"], "")
+    search = tuple(tuple(row) for row in word_search(result.cells, alphabet_of(words), random.Random(args.seed)))
+    show = lexicon.display_form  # the words as the user wrote them
+    if args.output and is_crossword_file(args.output):
+        clues = {e["id"]: e["clue"] for e in entries if e["clue"]}
+        write_crossword(args.output, Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True))
+        text = ""
+    elif output_format(args) == "json":
+        document = freeform_to_dict(
+            result, entries=entries, words_listed=len(words), symmetric=args.symmetric, wordsearch=search, show=show
+        )
+        text = to_json(document)
+    else:
+        sections = {
+            "solution": "Solution\n" + "\n".join(grid_rows(result.cells)) + "\n",
+            "blank": "Puzzle\n" + blank_grid_text(result.grid),
+            "clues": clue_lists_text(entries),
+            "wordsearch": "Word search\n" + "\n".join(grid_rows(search)) + "\n",
+            "report": _freeform_report(result, show),
+        }
+        text = "\n".join(sections[p] for p in parts)
+    write_output(args, text)
+    reporter.info(
+        f"placed {len(result.placed)} of {len(words)} words on {result.grid.rows}x{result.grid.cols}, "
+        f"{result.crossings} crossings, {result.boards} boards in {result.seconds:.2f} s"
+    )
+    if result.failed:
+        reporter.info(f"not placed: {', '.join(show(w) for w in result.failed)}")
+    return ExitCode.INTERRUPTED if result.interrupted else ExitCode.OK
+
+
+def _freeform_report(result: Any, show: Any) -> str:
+    lines = [
+        f"Placed ({len(result.placed)}): {', '.join(show(w) for w in result.placed) or '-'}",
+        f"Not placed ({len(result.failed)}): {', '.join(show(w) for w in result.failed) or '-'}",
+    ]
+    if result.isolated:
+        lines.append(f"Isolated ({len(result.isolated)}): {', '.join(show(w) for w in result.isolated)}")
+    return "\n".join(lines) + "\n"
