@@ -28,25 +28,19 @@ proof; a timeout or Ctrl-C returns the deepest partial fill found.
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
-from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..propagation import Failure, State
 from ..result import FillResult, SearchStats, Status
 from .ac_learning import ConflictWeights, NogoodStore
+from .ac_values import VALUE_NOISE, ValueOrder
 from .base import Backend, Enumeration, FillGenerator, SolveCall, result_from_domains, singleton_words
 
-if TYPE_CHECKING:
-    import numpy as np
-
-#: Words ranked together by the look-ahead; larger windows trade score order for fillability.
-VALUE_WINDOW = 8
 #: Restart policy and unit: the k-th run may fail RESTART_BASE x luby(k) times. Measured on eight
 #: Herald grids x 3 seeds at 30 s (docs/benchmarks.md): Luby 128 and geometric 64 x 1.2^k both
 #: solved 22/24 (mean PAR-2 11.9 s and 11.6 s), geometric 64 x 1.5^k 21/25 (15.4 s); Luby keeps
@@ -55,11 +49,6 @@ RESTART_POLICY = "luby"
 RESTART_BASE = 128
 #: Cutoff growth per restart (geometric policy).
 RESTART_GROWTH = 1.5
-#: Spread of the random perturbation of look-ahead values from the second run on.
-VALUE_NOISE = 1.0
-#: Stand-in count for a crossing glyph with no support left (cannot happen after arc
-#: consistency; keeps the logarithm finite).
-NO_SUPPORT = 1e-9
 #: Seconds between progress callbacks.
 PROGRESS_INTERVAL = 0.5
 
@@ -162,7 +151,6 @@ class _Search:
         self.net = problem.network
         self.backend_name = backend.name
         self.options: ACOptions = backend.options
-        self.rng = random.Random(backend.seed)
         self.call = call
         self.start = call.start
         self.deadline = call.deadline if call.deadline is not None else math.inf
@@ -173,19 +161,13 @@ class _Search:
         self.root = problem.root_state()
         self.best_depth = -1
         self.best_domains: list[int] | None = None
-        # Seed 0 keeps the first run purely heuristic; any other seed perturbs it too.
-        self.noise = VALUE_NOISE if backend.seed else 0.0
+        self.values = ValueOrder(self.net, self.options.value_order == "window", backend.seed)
         self.next_progress = self.start + PROGRESS_INTERVAL
-        # numpy is imported by the first look-ahead over a large domain (_numpy): fills of small
-        # grids with small lists never pay for it.
-        self.seed = backend.seed
-        self.np_rng: np.random.Generator | None = None
         self.letters = self.options.branching == "letter"
         self.cell_slots: dict[int, tuple[int, int, int, int]] = {}
         for a, row in enumerate(self.net.neighbours):
             for b, i, j, c in row:
                 self.cell_slots.setdefault(c, (a, i, b, j))
-        self.log_table: Any = None
 
     # ----------------------------------------------------------------- heuristics
 
@@ -193,87 +175,11 @@ class _Search:
         self.stats.backtracks += 1
         self.weights.record(failure)
 
-    def _rank_window(self, state: State, s: int) -> list[int]:
-        """The next words to try in slot s, best first.
-
-        The candidates are the VALUE_WINDOW best-scored words plus every word tied on score with
-        the last of them (for an unscored list, the whole domain); they are ranked by the
-        look-ahead value: sum over crossings of log(words the crossing slot keeps).
-        """
-        domains = state.domains
-        domain = domains[s]
-        if domain & (domain - 1) == 0:
-            return [domain.bit_length() - 1]
-        if domain.bit_count() <= VALUE_WINDOW or self.options.value_order == "window":
-            window = []
-            for w in WordIndex.iter_ids(domain):
-                window.append(w)
-                if len(window) == VALUE_WINDOW:
-                    break
-            return self._rank_small(state, s, window)
-        np = self._numpy()
-        index = self.net.indexes[s]
-        ids = WordIndex.id_array(domain)
-        scores = index.score_array[ids]
-        tier = ids[scores >= scores[VALUE_WINDOW - 1]]
-        codes = index.matrix[tier]
-        values = np.zeros(len(tier))
-        bits = self.net.bits
-        masks = state.masks
-        for t, i, j, c in self.net.neighbours[s]:
-            other = domains[t]
-            if other & (other - 1) == 0:
-                continue  # a filled crossing keeps one word whatever goes here
-            column = bits[t][j]
-            logs = self.log_table
-            logs.fill(0.0)
-            rest = masks[c]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                g = low.bit_length() - 1
-                logs[g] = math.log((other & column[g]).bit_count() or NO_SUPPORT)
-            values += logs[codes[:, i]]
-        if self.noise:
-            assert self.np_rng is not None  # made by _numpy
-            values += self.np_rng.normal(0.0, self.noise, len(tier))
-        if len(tier) > VALUE_WINDOW:
-            best = np.argpartition(-values, VALUE_WINDOW)[:VALUE_WINDOW]
-        else:
-            best = np.arange(len(tier))
-        best = best[np.argsort(-values[best], kind="stable")]
-        return [int(tier[k]) for k in best]
-
-    def _numpy(self) -> Any:
-        import numpy
-
-        if self.np_rng is None:
-            self.np_rng = numpy.random.default_rng(self.seed)
-            self.log_table = numpy.zeros(len(self.net.lexicon_glyphs))
-        return numpy
-
-    def _rank_small(self, state: State, s: int, window: list[int]) -> list[int]:
-        domains = state.domains
-        index = self.net.indexes[s]
-        bits = self.net.bits
-        ranked = []
-        for w in window:
-            code = index.code(w)
-            value = 0.0
-            for t, i, j, _c in self.net.neighbours[s]:
-                count = (domains[t] & bits[t][j][code[i]]).bit_count()
-                value += math.log(count) if count else -1e9
-            if self.noise:
-                value += self.rng.gauss(0.0, self.noise)
-            ranked.append((-value, w))
-        ranked.sort()
-        return [w for _, w in ranked]
-
     def _next_word(self, frame: _Frame) -> int:
         domain = frame.state.domains[frame.slot]
         while True:
             if not frame.pending:
-                frame.pending = self._rank_window(frame.state, frame.slot)
+                frame.pending = self.values.rank(frame.state, frame.slot)
                 frame.pending.reverse()
             w = frame.pending.pop()
             if domain >> w & 1:
@@ -344,24 +250,7 @@ class _Search:
         return best
 
     def _next_glyph(self, frame: _Frame) -> int:
-        """The glyph of the frame's cell that keeps the most words in both its slots."""
-        state = frame.state
-        a, i, b, j = self.cell_slots[frame.cell]
-        best, best_value = -1, -math.inf
-        rest = state.masks[frame.cell]
-        bits = self.net.bits
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            g = low.bit_length() - 1
-            value = math.log((state.domains[a] & bits[a][i][g]).bit_count() or NO_SUPPORT) + math.log(
-                (state.domains[b] & bits[b][j][g]).bit_count() or NO_SUPPORT
-            )
-            if self.noise:
-                value += self.rng.gauss(0.0, self.noise)
-            if value > best_value:
-                best, best_value = g, value
-        return best
+        return self.values.best_glyph(frame.state, frame.cell, *self.cell_slots[frame.cell])
 
     def _propagate(self, state: State, changed: tuple[int, ...] | list[int]) -> Failure | None:
         """Arc consistency, then the learned no-goods, to a common fixpoint."""
@@ -370,7 +259,6 @@ class _Search:
     def _dfs(self, cutoff: float) -> _Run:
         """Depth-first MAC search from the root. A generator: yields the domains of each fill
         found (all singletons) and returns an _Outcome (EXHAUSTED, CUTOFF or TIMEOUT)."""
-        net = self.net
         failures = 0
         stack: list[_Frame] = []
         state = self.root
@@ -427,14 +315,14 @@ class _Search:
                     return self._result(Status.TIMEOUT, self.best_domains)
                 self.stats.restarts += 1
                 cutoff = next(cutoffs)
-                self.noise = VALUE_NOISE
+                self.values.noise = VALUE_NOISE
         except KeyboardInterrupt:
             return self._result(Status.INTERRUPTED, self.best_domains)
 
     def all_fills(self) -> FillGenerator:
         """Every fill, in a stable order (one run, no restarts, no noise): yields slot number ->
         word id dicts; returns True when the enumeration is complete, False at the time limit."""
-        self.noise = 0.0
+        self.values.noise = 0.0
         search = self._dfs(math.inf)
         while True:
             try:

@@ -1,0 +1,144 @@
+"""The value order of the ``ac`` search: which word (or glyph) to try first.
+
+Words are taken best score first; among the top score tier the one that leaves its crossings the
+most candidates (sum of log counts, the "product of crossing counts" look-ahead of crossword
+fillers) goes first. Seeded noise perturbs the values from the second run on (from the first when
+the seed is not 0), so restarts explore other branches.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..lexicon import WordIndex
+from ..propagation import Network, State
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: Words ranked together by the look-ahead; larger windows trade score order for fillability.
+VALUE_WINDOW = 8
+#: Spread of the random perturbation of look-ahead values from the second run on.
+VALUE_NOISE = 1.0
+#: Stand-in count for a crossing glyph with no support left (cannot happen after arc
+#: consistency; keeps the logarithm finite).
+NO_SUPPORT = 1e-9
+
+
+class ValueOrder:
+    """Look-ahead ranking of a slot's words and of a crossing cell's glyphs.
+
+    Args:
+        net: The problem's network.
+        window_only: Rank only the VALUE_WINDOW best-scored words (``value_order=window``)
+            instead of the whole top score tier.
+        seed: Seeds the noise; seed 0 keeps the first run purely heuristic.
+    """
+
+    def __init__(self, net: Network, window_only: bool, seed: int):
+        self.net = net
+        self.window_only = window_only
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.noise = VALUE_NOISE if seed else 0.0
+        # numpy is imported by the first look-ahead over a large domain (_numpy): fills of small
+        # grids with small lists never pay for it.
+        self.np_rng: np.random.Generator | None = None
+        self.log_table: Any = None
+
+    def rank(self, state: State, s: int) -> list[int]:
+        """The next words to try in slot s, best first.
+
+        The candidates are the VALUE_WINDOW best-scored words plus every word tied on score with
+        the last of them (for an unscored list, the whole domain); they are ranked by the
+        look-ahead value: sum over crossings of log(words the crossing slot keeps).
+        """
+        domains = state.domains
+        domain = domains[s]
+        if domain & (domain - 1) == 0:
+            return [domain.bit_length() - 1]
+        if domain.bit_count() <= VALUE_WINDOW or self.window_only:
+            window = []
+            for w in WordIndex.iter_ids(domain):
+                window.append(w)
+                if len(window) == VALUE_WINDOW:
+                    break
+            return self._rank_small(state, s, window)
+        np = self._numpy()
+        index = self.net.indexes[s]
+        ids = WordIndex.id_array(domain)
+        scores = index.score_array[ids]
+        tier = ids[scores >= scores[VALUE_WINDOW - 1]]
+        codes = index.matrix[tier]
+        values = np.zeros(len(tier))
+        bits = self.net.bits
+        masks = state.masks
+        for t, i, j, c in self.net.neighbours[s]:
+            other = domains[t]
+            if other & (other - 1) == 0:
+                continue  # a filled crossing keeps one word whatever goes here
+            column = bits[t][j]
+            logs = self.log_table
+            logs.fill(0.0)
+            rest = masks[c]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                g = low.bit_length() - 1
+                logs[g] = math.log((other & column[g]).bit_count() or NO_SUPPORT)
+            values += logs[codes[:, i]]
+        if self.noise:
+            assert self.np_rng is not None  # made by _numpy
+            values += self.np_rng.normal(0.0, self.noise, len(tier))
+        if len(tier) > VALUE_WINDOW:
+            best = np.argpartition(-values, VALUE_WINDOW)[:VALUE_WINDOW]
+        else:
+            best = np.arange(len(tier))
+        best = best[np.argsort(-values[best], kind="stable")]
+        return [int(tier[k]) for k in best]
+
+    def _numpy(self) -> Any:
+        import numpy
+
+        if self.np_rng is None:
+            self.np_rng = numpy.random.default_rng(self.seed)
+            self.log_table = numpy.zeros(len(self.net.lexicon_glyphs))
+        return numpy
+
+    def _rank_small(self, state: State, s: int, window: list[int]) -> list[int]:
+        domains = state.domains
+        index = self.net.indexes[s]
+        bits = self.net.bits
+        ranked = []
+        for w in window:
+            code = index.code(w)
+            value = 0.0
+            for t, i, j, _c in self.net.neighbours[s]:
+                count = (domains[t] & bits[t][j][code[i]]).bit_count()
+                value += math.log(count) if count else -1e9
+            if self.noise:
+                value += self.rng.gauss(0.0, self.noise)
+            ranked.append((-value, w))
+        ranked.sort()
+        return [w for _, w in ranked]
+
+    def best_glyph(self, state: State, cell: int, a: int, i: int, b: int, j: int) -> int:
+        """The glyph of ``cell`` (position i of slot a, j of slot b) that keeps the most words in
+        both its slots."""
+        best, best_value = -1, -math.inf
+        rest = state.masks[cell]
+        bits = self.net.bits
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            g = low.bit_length() - 1
+            value = math.log((state.domains[a] & bits[a][i][g]).bit_count() or NO_SUPPORT) + math.log(
+                (state.domains[b] & bits[b][j][g]).bit_count() or NO_SUPPORT
+            )
+            if self.noise:
+                value += self.rng.gauss(0.0, self.noise)
+            if value > best_value:
+                best, best_value = g, value
+        return best
