@@ -1,0 +1,69 @@
+"""The library API: the one layer every front end (the CLI, a web app, a batch runner) calls.
+
+Each function takes plain Python values — a :class:`Grid` or grid text, a word list as a
+:class:`Lexicon`, a list of words or a word -> score dict (None: the built-in list) — and returns
+the result objects. Every job accepts ``time_limit`` (seconds, for the whole job), ``seed``, a
+cancellation event ``stop`` (set it to end the job with the best result so far) and a
+``progress`` callback. Every fill is checked by the independent verifier before it is returned:
+a fill that fails it raises :class:`WrongFillError` instead of reaching the caller.
+
+Heavy packages (OR-Tools, networkx, WeasyPrint) are imported only by the jobs that use them.
+See docs/api.md for examples.
+"""
+
+from .fills import (
+    FillJob,
+    FillStream,
+    WrongFillError,
+    check,
+    count,
+    enumerate_fills,
+    fill,
+    fill_options,
+    make_backend,
+    prepare,
+)
+from .inputs import (
+    GridFile,
+    GridLike,
+    Words,
+    as_grid,
+    as_lexicon,
+    load_words,
+    open_grid,
+    read_grid,
+    read_puzzle,
+    regions,
+    render,
+    write_puzzle,
+)
+from .layouts import freeform, freeform_words, generate, is_rtl
+
+__all__ = [
+    "FillJob",
+    "GridLike",
+    "Words",
+    "is_rtl",
+    "FillStream",
+    "GridFile",
+    "WrongFillError",
+    "as_grid",
+    "as_lexicon",
+    "check",
+    "count",
+    "enumerate_fills",
+    "fill",
+    "fill_options",
+    "freeform",
+    "freeform_words",
+    "generate",
+    "load_words",
+    "make_backend",
+    "open_grid",
+    "prepare",
+    "read_grid",
+    "read_puzzle",
+    "regions",
+    "render",
+    "write_puzzle",
+]

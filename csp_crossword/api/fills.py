@@ -1,0 +1,269 @@
+"""The library API, part 2: fill, check, count and enumerate a grid — every fill verified."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..backends import DEFAULT as DEFAULT_BACKEND
+from ..backends import Backend, get_backend, names
+from ..deadline import Deadline, StopSignal, deadline_after
+from ..errors import InputError
+from ..grid import Grid
+from ..lexicon import Lexicon
+from ..problem import FillOptions, FillProblem, build_problem
+from ..result import FillResult, SearchStats, Status
+from ..verify import verify_fill
+from .inputs import GridLike, Words, as_grid, as_lexicon
+
+if TYPE_CHECKING:
+    from ..backends.base import Cells, ProgressCallback
+    from ..checking import CheckReport
+    from ..counting import CountResult
+
+
+class WrongFillError(RuntimeError):
+    """A backend produced a fill the independent verifier rejects: a bug, never a result."""
+
+
+def fill_options(
+    grid: Grid,
+    *,
+    min_score: int | None = None,
+    ban: Iterable[str] = (),
+    require: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    allow_duplicates: bool = False,
+    exact: bool = False,
+) -> FillOptions:
+    """The fill options, checked against the grid (InputError for a slot it does not have)."""
+    if min_score is not None and min_score < 0:
+        raise InputError("min_score must be 0 or more")
+    pairs = list(require.items()) if isinstance(require, Mapping) else list(require or [])
+    required = []
+    for slot_id, word in pairs:
+        if not str(slot_id).strip() or not str(word).strip():
+            raise InputError(f"required entry {slot_id}={word}: give a slot id and a word, e.g. 1A=CROSSWORD")
+        try:
+            grid.slot(slot_id)
+        except KeyError:
+            raise InputError(f"the grid has no slot {slot_id.strip().upper()}", grid.source) from None
+        required.append((slot_id.strip().upper(), word.strip()))
+    return FillOptions(
+        allow_duplicates=allow_duplicates,
+        min_score=min_score,
+        banned=frozenset(ban),
+        required=tuple(required),
+        exact=exact,
+    )
+
+
+def make_backend(
+    name: str = DEFAULT_BACKEND,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seed: int = 0,
+    job: str = "fill",
+    optimize: bool = False,
+) -> Backend:
+    """The backend registered as ``name``, able to do ``job``, with its options checked."""
+    cls = get_backend(name)
+    if not cls.available():
+        raise InputError(f"backend {name} is not available here (see 'csp-crossword backends')")
+    if job not in cls.supports:
+        able = [n for n in names() if job in get_backend(n).supports]
+        raise InputError(f"backend {name} cannot {job}; use one of: {', '.join(able)}")
+    values = dict(options or {})
+    if optimize:
+        if "optimize" not in cls.supports:
+            able = [n for n in names() if "optimize" in get_backend(n).supports]
+            raise InputError(f"backend {name} cannot optimise; use one of: {', '.join(able)}")
+        values["optimize"] = True
+    return cls(values, seed=seed)
+
+
+@dataclass(frozen=True)
+class FillJob:
+    """A grid, its word list and the options, compiled into a problem once."""
+
+    grid: Grid
+    lexicon: Lexicon
+    problem: FillProblem
+
+    def verify(self, cells: Cells) -> list[str]:
+        """The independent verifier's complaints about a fill of this problem (empty: valid)."""
+        problem = self.problem
+        return verify_fill(
+            self.grid,
+            cells,
+            problem.lexicon,
+            allow_duplicates=problem.options.allow_duplicates,
+            extra_words=problem.extra_words,
+            exact_uses=problem.word_uses if problem.options.exact else None,
+        )
+
+    def checked(self, result: FillResult) -> FillResult:
+        """``result``, after the verifier accepted its fill (WrongFillError otherwise)."""
+        if result.status.has_fill and result.cells is not None:
+            problems = self.verify(result.cells)
+            if problems:
+                raise WrongFillError(f"backend {result.backend} returned an invalid fill: {problems[0]}")
+        return result
+
+
+def prepare(
+    grid: GridLike,
+    words: Words = None,
+    *,
+    lang: str = "en",
+    min_score: int | None = None,
+    ban: Iterable[str] = (),
+    require: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    allow_duplicates: bool = False,
+    exact: bool = False,
+) -> FillJob:
+    """Grid + word list + options -> the arc-consistent problem every job starts from."""
+    grid = as_grid(grid, rtl=lang == "ar")
+    lexicon = as_lexicon(words, lang=lang)
+    options = fill_options(
+        grid, min_score=min_score, ban=ban, require=require, allow_duplicates=allow_duplicates, exact=exact
+    )
+    return FillJob(grid, lexicon, build_problem(grid, lexicon, options))
+
+
+def fill(
+    grid: GridLike,
+    words: Words = None,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    backend_options: Mapping[str, Any] | None = None,
+    optimize: bool = False,
+    time_limit: float | None = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+    **fill_settings: Any,
+) -> FillResult:
+    """Fill ``grid`` from ``words``: a verified fill, a proof that none exists, or the best
+    partial fill at the time limit (the result's ``status`` says which).
+
+    ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
+    ``require`` (slot id -> word), ``allow_duplicates``, ``exact``.
+    """
+    solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)
+    job = prepare(grid, words, **fill_settings)
+    result = solver.solve(job.problem, time_limit=time_limit, stop=stop, progress=progress)
+    return job.checked(result)
+
+
+def check(
+    grid: GridLike,
+    words: Words = None,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    backend_options: Mapping[str, Any] | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    min_length: int = 3,
+    **fill_settings: Any,
+) -> CheckReport:
+    """Whether ``grid`` can be filled (with a verified witness), and if not, which slots clash.
+
+    The time limit holds for the whole job: the proof and the core search together.
+    """
+    from ..checking import check as run_check
+
+    solver = make_backend(backend, backend_options, seed=seed)
+    job = prepare(grid, words, **fill_settings)
+    report = run_check(
+        job.grid, job.lexicon, job.problem.options, backend=solver, time_limit=time_limit, stop=stop,
+        min_length=min_length,
+    )
+    if report.witness is not None:
+        job.checked(report.witness)
+    return report
+
+
+def count(
+    grid: GridLike,
+    words: Words = None,
+    *,
+    limit: int | None = None,
+    backend: str = DEFAULT_BACKEND,
+    backend_options: Mapping[str, Any] | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+    **fill_settings: Any,
+) -> CountResult:
+    """The number of fills (exact, or a lower bound when ``limit`` or the time limit cut it)."""
+    from ..counting import count_fills
+
+    if limit is not None and limit < 1:
+        raise InputError("limit must be 1 or more")
+    solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
+    job = prepare(grid, words, **fill_settings)
+    return count_fills(job.problem, solver, limit, time_limit=time_limit, stop=stop, progress=progress)
+
+
+class FillStream:
+    """The fills of a problem, each verified, produced lazily.
+
+    Iterate for :class:`FillResult` objects. Afterwards ``complete`` says whether every fill was
+    produced and ``stats`` holds the search effort.
+    """
+
+    def __init__(self, job: FillJob, solver: Backend, limit: int | None, deadline: Deadline, stop: StopSignal | None,
+                 progress: ProgressCallback | None):
+        self.job = job
+        self.backend = solver.name
+        self.limit = limit
+        self._enumeration = solver.enumerate(job.problem, deadline=deadline, stop=stop, progress=progress)
+        self.produced = 0
+
+    @property
+    def complete(self) -> bool:
+        return self._enumeration.complete
+
+    @property
+    def stats(self) -> SearchStats:
+        return self._enumeration.stats
+
+    @property
+    def stopped_by_limit(self) -> bool:
+        return not self.complete and self.limit is not None and self.produced >= self.limit
+
+    def __iter__(self) -> Iterator[FillResult]:
+        from ..backends.base import fill_from_words
+
+        for words in self._enumeration:
+            cells, entries = fill_from_words(self.job.problem, words)
+            self.produced += 1
+            yield self.job.checked(FillResult(Status.FILLED, self.backend, cells, entries))
+            if self.limit is not None and self.produced >= self.limit:
+                break
+
+
+def enumerate_fills(
+    grid: GridLike,
+    words: Words = None,
+    *,
+    limit: int | None = None,
+    backend: str = DEFAULT_BACKEND,
+    backend_options: Mapping[str, Any] | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+    **fill_settings: Any,
+) -> FillStream:
+    """Every fill, verified, one at a time (at most ``limit``); the clock starts now."""
+    if limit is not None and limit < 1:
+        raise InputError("limit must be 1 or more")
+    deadline = deadline_after(time_limit)
+    solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
+    job = prepare(grid, words, **fill_settings)
+    return FillStream(job, solver, limit, deadline, stop, progress)
+

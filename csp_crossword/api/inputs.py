@@ -1,0 +1,144 @@
+"""The library API, part 1: reading grids, word lists and puzzle files; writing and rendering.
+
+Also the argument types shared by the API: a grid is a :class:`Grid`, grid text or a path; a word
+list is a :class:`Lexicon`, words, a word -> score mapping, or None for the built-in list.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..grid import BLOCK, EMPTY, Grid, parse_grid
+from ..lexicon import Lexicon
+from ..problem import connected_slots
+
+if TYPE_CHECKING:
+    from ..fillin import FillInPuzzle
+    from ..formats import Puzzle
+
+#: A word list argument: a Lexicon, words, word -> score, or None for the built-in list.
+Words = Lexicon | Mapping[str, int] | Iterable[str] | None
+#: A grid argument: a Grid, grid text ("..#\n..."), or a path to a grid or crossword file.
+GridLike = Grid | str | os.PathLike[str]
+#: Called with a warning about the input (a skipped word-list line, ...).
+WarningCallback = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class GridFile:
+    """A grid read from a file, with what the file says beyond the pattern.
+
+    Attributes:
+        grid: The pattern with its pre-filled glyphs.
+        fill_in: For a fill-in puzzle (a grid text ending with a ``;``-separated word line): the
+            words to place, each exactly as often as listed.
+        crossword: For a .puz/.ipuz/.xd/.json file: the whole puzzle (title, author, clues).
+        block, empty: The symbols the file used for blocks and empty cells.
+    """
+
+    grid: Grid
+    fill_in: FillInPuzzle | None = None
+    crossword: Puzzle | None = None
+    block: str = BLOCK
+    empty: str = EMPTY
+
+    def words(self) -> Lexicon | None:
+        """A fill-in puzzle's own word list (None for other grids)."""
+        return self.fill_in.lexicon() if self.fill_in is not None else None
+
+
+def open_grid(path: str | os.PathLike[str], *, rtl: bool = False, block: str | None = None) -> GridFile:
+    """Read a grid text file (possibly a fill-in puzzle) or a crossword file's pattern and givens."""
+    from ..fillin import read_grid_file
+    from ..formats import FILE_FORMATS, read_crossword
+
+    name = os.fspath(path)
+    ext = os.path.splitext(name)[1].lower()
+    if ext in FILE_FORMATS and ext != ".txt":
+        crossword = read_crossword(name, rtl=rtl)  # pattern and givens; its solution is not used
+        return GridFile(crossword.grid, crossword=crossword)
+    grid, fill_in = read_grid_file(name, block=block, rtl=rtl)
+    if fill_in is not None:
+        return GridFile(grid, fill_in=fill_in, block=fill_in.block, empty=fill_in.empty)
+    return GridFile(grid, block=block or BLOCK)
+
+
+def read_grid(path: str | os.PathLike[str], *, rtl: bool = False, block: str | None = None) -> Grid:
+    """The grid of a grid text or crossword file."""
+    return open_grid(path, rtl=rtl, block=block).grid
+
+
+def load_words(
+    paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] = (),
+    *,
+    lang: str = "en",
+    on_warning: WarningCallback | None = None,
+) -> Lexicon:
+    """Word lists (plain, ``word;score``, CSV, JSON; later files override), or the built-in list
+    of ``lang`` when no path is given. Problems with single lines go to ``on_warning``."""
+    from ..lexicon import load_word_lists
+
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]
+    if not paths:
+        from ..builtin import builtin_lexicon
+
+        return builtin_lexicon(lang)
+    lexicon, reports = load_word_lists(list(paths))
+    for report in reports:
+        warning = report.warning()
+        if warning and on_warning is not None:
+            on_warning(warning)
+    return lexicon
+
+
+def read_puzzle(path: str | os.PathLike[str], *, rtl: bool = False) -> Puzzle:
+    """A crossword file (.puz, .ipuz, .xd, our .json, .txt grid), by extension."""
+    from ..formats import read_crossword
+
+    return read_crossword(path, rtl=rtl)
+
+
+def write_puzzle(path: str | os.PathLike[str], puzzle: Puzzle) -> None:
+    """Write a crossword file atomically, in the format its extension names."""
+    from ..formats import write_crossword
+
+    write_crossword(path, puzzle)
+
+
+def render(puzzle: Puzzle, fmt: str = "svg", *, solution: bool = False) -> str | bytes:
+    """The puzzle as SVG, HTML (text) or PDF, PNG (bytes); ``solution`` for the answer key."""
+    from .. import rendering
+
+    return rendering.render(puzzle, fmt, solution=solution)
+
+
+def as_grid(grid: GridLike, *, rtl: bool = False) -> Grid:
+    """A Grid from a Grid, grid text, or a path (a :class:`os.PathLike`) to a grid file."""
+    if isinstance(grid, Grid):
+        return grid
+    if isinstance(grid, os.PathLike):
+        return read_grid(grid, rtl=rtl)
+    return parse_grid(grid, rtl=rtl)
+
+
+def as_lexicon(words: Words, *, lang: str = "en") -> Lexicon:
+    """A Lexicon from a Lexicon, a word -> score mapping, words, or None (the built-in list)."""
+    if isinstance(words, Lexicon):
+        return words
+    if words is None:
+        return load_words(lang=lang)
+    if isinstance(words, str):
+        raise TypeError("words must be a list of words, a word -> score mapping or a Lexicon, not one string")
+    if isinstance(words, Mapping):
+        return Lexicon.from_words(list(words), scores=dict(words))
+    return Lexicon.from_words(list(words))
+
+
+def regions(grid: Grid) -> list[list[str]]:
+    """The grid's independent regions (slots linked by crossings), largest first."""
+    return connected_slots([slot.id for slot in grid.slots], [(c.across, c.down) for c in grid.crossings])
+

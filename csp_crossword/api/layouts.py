@@ -1,0 +1,121 @@
+"""The library API, part 3: crosswords without a given pattern (generate, freeform)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from ..errors import InputError
+from ..lexicon import Lexicon
+from ..verify import verify_fill
+from .fills import WrongFillError
+from .inputs import Words, as_lexicon
+
+if TYPE_CHECKING:
+    from ..backends.base import ProgressCallback
+    from ..deadline import StopSignal
+    from ..layout.freeform import FreeformResult
+    from ..layout.generate import Generated
+
+
+def generate(
+    rows: int,
+    cols: int,
+    words: Words = None,
+    *,
+    lang: str = "en",
+    numeric: bool = False,
+    min_score: int | None = None,
+    max_run: int | None = None,
+    symmetric: bool = False,
+    method: str = "auto",
+    allow_duplicates: bool = False,
+    time_limit: float = 10.0,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+) -> Generated:
+    """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
+    crossword of digits). The fill is verified; the time limit holds for the whole job."""
+    from ..generate import generate as run_generate  # TEMP
+
+    if numeric:
+        from .numeric import products_lexicon
+
+        lexicon = products_lexicon()
+    else:
+        lexicon = as_lexicon(words, lang=lang)
+    if min_score is not None:
+        lexicon = lexicon.filtered(min_score=min_score)
+    made = run_generate(
+        rows, cols, lexicon, max_run=max_run, symmetric=symmetric, time_limit=time_limit, seed=seed, method=method,
+        rtl=lang == "ar", allow_duplicates=allow_duplicates, stop=stop, progress=progress,
+    )
+    result = made.result
+    if result.status.has_fill and result.cells is not None:
+        problems = verify_fill(made.grid, result.cells, lexicon, allow_duplicates=allow_duplicates)
+        if problems:
+            raise WrongFillError(f"generate produced an invalid fill: {problems[0]}")
+    return made
+
+
+def is_rtl(words: Iterable[str]) -> bool:
+    """Whether every word starts in a right-to-left script (Arabic, Hebrew, ...).
+
+    >>> is_rtl(["سلام", "كتاب"]), is_rtl(["سلام", "CAT"])
+    (True, False)
+    """
+    import unicodedata
+
+    listed = list(words)
+    return bool(listed) and all(unicodedata.bidirectional(w[0]) in ("R", "AL") for w in listed)
+
+
+def freeform_words(words: Lexicon | Iterable[str], *, pick: int | None = None, seed: int = 0) -> list[str]:
+    """The words a freeform board lays out: each as often as its list gives it, or a random
+    ``pick`` of them (chosen by ``seed``)."""
+    lexicon = words if isinstance(words, Lexicon) else Lexicon.from_words(list(words))
+    chosen = [w for w, n in lexicon.word_uses().items() for _ in range(n)]
+    if pick is not None:
+        if pick < 1:
+            raise InputError("pick must be 1 or more")
+        if pick < len(chosen):
+            chosen = random.Random(seed).sample(chosen, pick)
+    if not chosen:
+        raise InputError("the word list has no words")
+    return chosen
+
+
+def freeform(
+    words: Lexicon | Iterable[str],
+    *,
+    rows: int | None = None,
+    cols: int | None = None,
+    pick: int | None = None,
+    symmetric: bool = False,
+    allow_islands: bool = False,
+    rtl: bool | None = None,
+    time_limit: float | None = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+    progress: Callable[..., None] | None = None,
+) -> FreeformResult:
+    """Lay ``words`` out as a freeform crossword (no given pattern); the board is verified.
+
+    ``rtl`` None: right to left when every word is in a right-to-left script.
+    """
+    from ..freeform import DEFAULT_SECONDS, Freeform  # TEMP
+
+    chosen = freeform_words(words, pick=pick, seed=seed)
+    rtl = is_rtl(chosen) if rtl is None else rtl
+    engine = Freeform(chosen, rows=rows, cols=cols, allow_islands=allow_islands, symmetric=symmetric, rtl=rtl)
+    limit = DEFAULT_SECONDS if time_limit is None else time_limit
+    result = engine.run(limit, seed, stop=stop, progress=progress)
+    problems = verify_fill(result.grid, result.cells, Lexicon.from_words(chosen), exact_uses=Counter(result.placed))
+    if not allow_islands and result.placed and not result.grid.stats().connected:
+        problems.append("the board is not one connected piece")
+    if problems:
+        raise WrongFillError(f"freeform produced an invalid board: {problems[0]}")
+    return result
