@@ -26,7 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from csp_crossword.freeform import Freeform  # noqa: E402
+from csp_crossword.layout.freeform import Freeform  # noqa: E402
 from csp_crossword.lexicon import Lexicon  # noqa: E402
 from csp_crossword.verify import _runs, verify_fill  # noqa: E402
 
@@ -56,7 +56,7 @@ def measure(cells, words: list[str]) -> dict:
 
 
 def run_ours(words, size, seconds, seed, greedy_only=False) -> dict:
-    import csp_crossword.freeform as engine
+    import csp_crossword.layout.freeform.search as engine
 
     share = engine.GREEDY_SHARE
     engine.GREEDY_SHARE = 1.0 if greedy_only else share

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from csp_crossword.builtin import builtin_lexicon  # noqa: E402
-from csp_crossword.generate import generate  # noqa: E402
+from csp_crossword.layout.generate import generate  # noqa: E402
 from csp_crossword.result import Status  # noqa: E402
 from csp_crossword.verify import verify_fill  # noqa: E402
 

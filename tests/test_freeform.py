@@ -13,9 +13,9 @@ from collections import Counter
 
 import pytest
 
-import csp_crossword.freeform as freeform_module
+import csp_crossword.layout.freeform as freeform_module
 from csp_crossword.cli import main
-from csp_crossword.freeform import Freeform, freeform
+from csp_crossword.layout.freeform import Freeform, freeform
 from csp_crossword.lexicon import Lexicon, entry_glyphs
 
 from bruteforce import runs
@@ -246,10 +246,10 @@ def test_taking_a_word_off_never_leaves_letters_side_by_side():
     # ABC lies across the ends of three down words; without it, A B C would stand side by side
     engine = Freeform(["XA", "ABC", "BY", "ZC"])
     placements = [
-        freeform_module.Placement("XA", -1, 0, freeform_module.DOWN),
-        freeform_module.Placement("ABC", 0, 0, freeform_module.ACROSS),
-        freeform_module.Placement("BY", 0, 1, freeform_module.DOWN),
-        freeform_module.Placement("ZC", -1, 2, freeform_module.DOWN),
+        freeform_module.Placement("XA", -1, 0, freeform_module.Direction.DOWN),
+        freeform_module.Placement("ABC", 0, 0, freeform_module.Direction.ACROSS),
+        freeform_module.Placement("BY", 0, 1, freeform_module.Direction.DOWN),
+        freeform_module.Placement("ZC", -1, 2, freeform_module.Direction.DOWN),
     ]
     whole, _ = engine._rebuilt(placements)
     assert len(whole.placements) == 4

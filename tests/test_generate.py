@@ -5,10 +5,11 @@ import random
 
 import pytest
 
-from csp_crossword.backends.progressive import SCRAMBLED_WEIGHT, ProgressiveSearch
+from csp_crossword.layout.progressive import SCRAMBLED_WEIGHT, ProgressiveSearch
 from csp_crossword.builtin import builtin_lexicon
 from csp_crossword.cli import main
-from csp_crossword.generate import generate, random_pattern
+from csp_crossword.layout.generate import generate
+from csp_crossword.layout.patterns import random_pattern
 from csp_crossword.lexicon import Lexicon
 from csp_crossword.numeric import products_lexicon
 from csp_crossword.result import Status
@@ -106,3 +107,51 @@ def test_generate_arabic_reads_right_to_left():
     made = generate(6, 6, lexicon, time_limit=60, seed=1, rtl=True)
     assert made.result.status == Status.FILLED and made.grid.rtl
     assert verify_fill(made.grid, made.result.cells, lexicon) == []
+
+
+def _within(seconds: float, limit: float) -> bool:
+    """The time limits of a whole job hold within 10% or 0.5 s, whichever is larger."""
+    return seconds <= limit + max(0.1 * limit, 0.5)
+
+
+def test_generate_keeps_its_time_limit_when_nothing_fills():
+    import itertools
+    import time
+
+    # Two-glyph words of every length cannot fill a 12x12 with long runs: the CSP path and
+    # progressive search both run to the limit.
+    words = ["".join(p) for n in (5, 6, 7) for p in itertools.product("QZ", repeat=n)][:60]
+    start = time.monotonic()
+    made = generate(12, 12, Lexicon.from_words(words), max_run=7, time_limit=1.5, seed=3)
+    assert _within(time.monotonic() - start, 1.5)
+    assert made.result.status in (Status.TIMEOUT, Status.FILLED)
+
+
+def test_generate_and_freeform_stop_when_asked():
+    import threading
+    import time
+
+    from csp_crossword.layout.freeform import Freeform
+
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    start = time.monotonic()
+    generate(12, 12, Lexicon.from_words(["QZQZQ", "ZQZQZ", "QQZZQ"]), max_run=5, time_limit=30, stop=stop)
+    assert time.monotonic() - start < 2.0
+    words = ["".join(random.Random(k).choice("ABCDEFGH") for _ in range(7)) for k in range(3000)]
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    start = time.monotonic()
+    result = Freeform(words, rows=21, cols=21).run(time_limit=30, seed=1, stop=stop)
+    assert time.monotonic() - start < 2.0 and result.placed
+
+
+def test_freeform_keeps_its_time_limit_with_a_long_list():
+    import time
+
+    from csp_crossword.layout.freeform import Freeform
+
+    words = ["".join(random.Random(k).choice("ABCDEFGHIJ") for _ in range(3 + k % 6)) for k in range(5000)]
+    start = time.monotonic()
+    result = Freeform(words, rows=21, cols=21).run(time_limit=1.0, seed=2)
+    assert _within(time.monotonic() - start, 1.0) and len(result.placed) > 10

@@ -39,7 +39,7 @@ def generate(
 ) -> Generated:
     """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
     crossword of digits). The fill is verified; the time limit holds for the whole job."""
-    from ..generate import generate as run_generate  # TEMP
+    from ..layout.generate import generate as run_generate
 
     if numeric:
         from .numeric import products_lexicon
@@ -106,7 +106,7 @@ def freeform(
 
     ``rtl`` None: right to left when every word is in a right-to-left script.
     """
-    from ..freeform import DEFAULT_SECONDS, Freeform  # TEMP
+    from ..layout.freeform import DEFAULT_SECONDS, Freeform
 
     chosen = freeform_words(words, pick=pick, seed=seed)
     rtl = is_rtl(chosen) if rtl is None else rtl

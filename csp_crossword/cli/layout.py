@@ -60,7 +60,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
 
 
 def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
-    from ..sheets import alphabet_of, blank_grid_text, clue_lists_text, numbered_entries, word_search
+    from ..layout.sheets import alphabet_of, blank_grid_text, clue_lists_text, numbered_entries, word_search
 
     check_time_limit(args)
     rows = cols = None

@@ -12,7 +12,7 @@ from typing import Any
 from .. import __version__
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import names as backend_names
-from ..freeform import DEFAULT_SECONDS as FREEFORM_SECONDS  # TEMP
+from ..layout.freeform import DEFAULT_SECONDS as FREEFORM_SECONDS
 from ..rendering import FORMATS as RENDER_FORMATS
 
 #: Parts of the text output of ``freeform``, in order.

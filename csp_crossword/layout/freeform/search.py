@@ -1,21 +1,13 @@
-"""Freeform puzzles: lay out a word-and-clue list on a board, crossing words at equal glyphs.
+"""The freeform search: greedy boards, then large neighbourhood search on the best one.
 
-Rules: every word after the first crosses a placed word at an equal glyph; letters touch only at
-crossings (nothing directly before or after a word, no parallel neighbours); one connected piece
-unless islands are allowed (then a word that crosses nothing may start a new piece).
-
-Search (after Helmig's generator, the Google I/O crossword generator and Mr. Crossworder):
-
-1. *Greedy boards.* The words are indexed by glyph and position (Google I/O). A board starts
-   from one of the longest words; the frontier is every valid placement of a remaining word that
-   crosses the board, kept up to date as words are placed (only placements near the new word are
-   re-checked). The best-scored placement is taken (most crossings, as Helmig scores them, then
-   the least growth of the board, ties at random). Many randomised boards are built and the best
-   kept: most words, then most crossings, then the smallest area.
-2. *Improvement* (large neighbourhood search): a few words are taken off the best board (and any
-   word left disconnected with them), the frontier is rebuilt and the board regrown greedily;
-   the new board replaces the current one when it is at least as good, so the search walks
-   plateaus and keeps the best board seen.
+1. *Greedy boards.* A board starts from one of the longest words; the best-scored frontier
+   placement (most crossings, as Helmig scores them, then the least growth of the board, ties at
+   random) is taken until none is left. Many randomised boards are built and the best kept: most
+   words, then most crossings, then the smallest area.
+2. *Improvement.* A few words are taken off the best board (and any word left disconnected with
+   them), the frontier is rebuilt and the board regrown greedily; the new board replaces the
+   current one when it is at least as good, so the search walks plateaus and keeps the best board
+   seen.
 
 With ``symmetric``, the first word lies across the mirror axis and every later placement comes
 with its mirror image across that horizontal axis (Google I/O): a different word of the same
@@ -27,15 +19,18 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from .grid import Grid
-from .lexicon import Lexicon, entry_glyphs
+from ...deadline import Deadline, StopSignal, earliest
+from ...grid import Grid
+from ...lexicon import Lexicon, entry_glyphs
+from ...grid import Direction
+from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell, Placement
+from .frontier import Frontier, Ranked
 
-ACROSS, DOWN = 0, 1
-
-#: Seconds spent when no time limit is given.
-DEFAULT_SECONDS = 1.0
+#: Seconds spent when no time limit is given (the CLI's and the library's default).
+DEFAULT_SECONDS = 2.0
 #: The first word is drawn from this many longest words.
 SEED_CHOICES = 3
 #: Share of the time spent building independent greedy boards; the rest improves the best one.
@@ -45,39 +40,8 @@ DESTROY_MAX = 3
 #: Symmetric mode: best frontier placements tried per step when looking for a mirrored partner.
 PARTNER_TRIES = 16
 
-
-@dataclass(frozen=True)
-class Placement:
-    word: str
-    row: int
-    col: int
-    direction: int
-    pair: int = -1  # symmetric mode: placements with the same pair id are mirror images
-
-
-@dataclass
-class Board:
-    """Cells (row, col) -> glyph, and the placements; coordinates may be negative until cropped."""
-
-    cells: dict[tuple[int, int], str] = field(default_factory=dict)
-    owner: dict[tuple[int, int], int] = field(default_factory=dict)  # cell -> direction bitmask
-    placements: list[Placement] = field(default_factory=list)
-
-    def bounds(self) -> tuple[int, int, int, int]:
-        rows = [r for r, _ in self.cells] or [0]
-        cols = [c for _, c in self.cells] or [0]
-        return min(rows), min(cols), max(rows), max(cols)
-
-    def area(self) -> int:
-        r0, c0, r1, c1 = self.bounds()
-        return (r1 - r0 + 1) * (c1 - c0 + 1)
-
-    def crossings(self) -> int:
-        return sum(1 for mask in self.owner.values() if mask == 3)
-
-    def key(self) -> tuple[int, int, int]:
-        """Better boards compare greater: most words, then most crossings, then smallest area."""
-        return len(self.placements), self.crossings(), -self.area()
+#: Called after each board with (boards built, best board's placed words).
+FreeformProgress = Callable[[int, int], None]
 
 
 @dataclass
@@ -139,8 +103,11 @@ class Freeform:
         self.allow_islands = allow_islands
         self.symmetric = symmetric
         self.rtl = rtl
+        self.rules = BoardRules(self.glyphs, rows, cols, symmetric)
         longest = max(rows or 0, cols or 0) or None
-        self.uses = Counter(w for w in self.listed if len(self.glyphs[w]) >= 2 and (longest is None or len(self.glyphs[w]) <= longest))
+        self.uses = Counter(
+            w for w in self.listed if len(self.glyphs[w]) >= 2 and (longest is None or len(self.glyphs[w]) <= longest)
+        )
         # glyph -> [(word, position)]: the Google I/O index by glyph and position
         self.by_glyph: dict[str, list[tuple[str, int]]] = {}
         for word in self.uses:
@@ -150,211 +117,71 @@ class Freeform:
         for word in self.uses:
             self.by_length.setdefault(len(self.glyphs[word]), []).append(word)
 
-    # ------------------------------------------------------------------ placement rules
-
-    def _cells(self, word: str, row: int, col: int, direction: int) -> list[tuple[int, int]]:
-        if direction == ACROSS:
-            return [(row, col + k) for k in range(len(self.glyphs[word]))]
-        return [(row + k, col) for k in range(len(self.glyphs[word]))]
-
-    def _fits(self, bounds, row: int, col: int, end_row: int, end_col: int) -> bool:
-        """Whether the board with this placement still fits ``rows`` x ``cols``."""
-        if self.rows is None:
-            return True
-        r0, c0, r1, c1 = bounds
-        if self.symmetric:  # the mirror images keep the board symmetric about row 0
-            height = 2 * max(-r0, r1, -row, end_row) + 1
-        else:
-            height = max(r1, end_row) - min(r0, row) + 1
-        return height <= self.rows and max(c1, end_col) - min(c0, col) + 1 <= self.cols
-
-    def check(self, board: Board, word: str, row: int, col: int, direction: int) -> int | None:
-        """Crossings of a placement, or None when it breaks a rule (bounds are not checked)."""
-        cells, owner = board.cells, board.owner
-        glyphs = self.glyphs[word]
-        n = len(glyphs)
-        if direction == ACROSS:
-            if (row, col - 1) in cells or (row, col + n) in cells:
-                return None
-            crossings = 0
-            for k in range(n):
-                cell = (row, col + k)
-                have = cells.get(cell)
-                if have is not None:
-                    if have != glyphs[k] or owner[cell] & 1:
-                        return None
-                    crossings += 1
-                elif (row - 1, col + k) in cells or (row + 1, col + k) in cells:
-                    return None
-            return crossings
-        if (row - 1, col) in cells or (row + n, col) in cells:
-            return None
-        crossings = 0
-        for k in range(n):
-            cell = (row + k, col)
-            have = cells.get(cell)
-            if have is not None:
-                if have != glyphs[k] or owner[cell] & 2:
-                    return None
-                crossings += 1
-            elif (row + k, col - 1) in cells or (row + k, col + 1) in cells:
-                return None
-        return crossings
-
-    def _place(self, board: Board, placement: Placement) -> list[tuple[int, int]]:
-        """Put a placement on the board; returns its cells."""
-        bit = 1 << placement.direction
-        cells = self._cells(placement.word, placement.row, placement.col, placement.direction)
-        for cell, glyph in zip(cells, self.glyphs[placement.word]):
-            board.cells[cell] = glyph
-            board.owner[cell] = board.owner.get(cell, 0) | bit
-        board.placements.append(placement)
-        return cells
-
-    def _unplace_last(self, board: Board) -> None:
-        placement = board.placements.pop()
-        bit = 1 << placement.direction
-        for cell in self._cells(placement.word, placement.row, placement.col, placement.direction):
-            mask = board.owner[cell] & ~bit
-            if mask:
-                board.owner[cell] = mask
-            else:
-                del board.owner[cell], board.cells[cell]
-
-    def _mirror(self, word: str, row: int, col: int, direction: int) -> tuple[int, int]:
-        """Start of the placement mirrored across row 0."""
-        if direction == ACROSS:
-            return -row, col
-        return -(row + len(self.glyphs[word]) - 1), col
-
-    # ------------------------------------------------------------------ the frontier
-
-    def _add_frontier(self, board: Board, anchors, remaining: Counter, frontier: dict) -> None:
-        """Add every valid crossing placement through the ``anchors`` cells to ``frontier``."""
-        bounds = board.bounds()
-        for r, c in anchors:
-            mask = board.owner[(r, c)]
-            if mask == 3:
-                continue
-            direction = DOWN if mask == 1 else ACROSS
-            for word, i in self.by_glyph.get(board.cells[(r, c)], ()):
-                if not remaining[word]:
-                    continue
-                key = (word, r, c - i, ACROSS) if direction == ACROSS else (word, r - i, c, DOWN)
-                if key in frontier:
-                    continue
-                n = len(self.glyphs[word]) - 1
-                end_row, end_col = (key[1], key[2] + n) if direction == ACROSS else (key[1] + n, key[2])
-                if not self._fits(bounds, key[1], key[2], end_row, end_col):
-                    continue  # the board only grows while this frontier lives: it never fits
-                crossings = self.check(board, *key)
-                if crossings:
-                    frontier[key] = crossings
-
-    def _update_frontier(self, board: Board, new_cells, remaining: Counter, frontier: dict) -> None:
-        """Re-check the placements near the new cells, then add those through them."""
-        nr0 = min(r for r, _ in new_cells) - 1
-        nr1 = max(r for r, _ in new_cells) + 1
-        nc0 = min(c for _, c in new_cells) - 1
-        nc1 = max(c for _, c in new_cells) + 1
-        for key in list(frontier):
-            word, row, col, direction = key
-            if not remaining[word]:
-                del frontier[key]
-                continue
-            n = len(self.glyphs[word]) - 1
-            end_row, end_col = (row, col + n) if direction == ACROSS else (row + n, col)
-            if end_row < nr0 or row > nr1 or end_col < nc0 or col > nc1:
-                continue
-            crossings = self.check(board, *key)
-            if crossings:
-                frontier[key] = crossings
-            else:
-                del frontier[key]
-        self._add_frontier(board, new_cells, remaining, frontier)
-
-    def _ranked(self, board: Board, frontier: dict, remaining: Counter, rng: random.Random):
-        """Frontier placements that fit, best first: most crossings, least growth, random."""
-        bounds = board.bounds()
-        r0, c0, r1, c1 = bounds
-        scored = []
-        for (word, row, col, direction), crossings in frontier.items():
-            if not remaining[word]:
-                continue
-            n = len(self.glyphs[word]) - 1
-            end_row, end_col = (row, col + n) if direction == ACROSS else (row + n, col)
-            if not self._fits(bounds, row, col, end_row, end_col):
-                continue
-            if self.symmetric:
-                height = 2 * max(-r0, r1, -row, end_row) + 1
-            else:
-                height = max(r1, end_row) - min(r0, row) + 1
-            grow = height * (max(c1, end_col) - min(c0, col) + 1)
-            scored.append((crossings, -grow, rng.random(), (word, row, col, direction)))
-        scored.sort(reverse=True)
-        return scored
-
     # ------------------------------------------------------------------ growing a board
 
-    def _grow(self, board: Board, remaining: Counter, rng: random.Random) -> None:
+    def _grow(self, board: Board, remaining: Counter[str], rng: random.Random) -> None:
         """Add words greedily until no remaining word has a valid placement."""
-        frontier: dict = {}
-        self._add_frontier(board, list(board.cells), remaining, frontier)
+        frontier = Frontier(self.rules, self.by_glyph)
+        frontier.add(board, list(board.cells), remaining)
         while True:
-            ranked = self._ranked(board, frontier, remaining, rng)
+            ranked = frontier.ranked(board, remaining, rng)
             new_cells = self._take(board, ranked, remaining, rng) if ranked else None
             if new_cells is None and self.allow_islands and not self.symmetric:
                 new_cells = self._island(board, remaining)
             if new_cells is None:
                 return
-            self._update_frontier(board, new_cells, remaining, frontier)
+            frontier.update(board, new_cells, remaining)
 
-    def _take(self, board: Board, ranked, remaining: Counter, rng: random.Random):
+    def _take(self, board: Board, ranked: list[Ranked], remaining: Counter[str], rng: random.Random) -> list[Cell] | None:
         """Place the best ranked placement (with its mirror image in symmetric mode)."""
+        rules = self.rules
         if not self.symmetric:
             word, row, col, direction = ranked[0][3]
             remaining[word] -= 1
-            return self._place(board, Placement(word, row, col, direction))
+            return rules.place(board, Placement(word, row, col, direction))
         pair = len(board.placements)
         for *_, (word, row, col, direction) in ranked[:PARTNER_TRIES]:
-            mirror = self._mirror(word, row, col, direction)
+            mirror = rules.mirror(word, row, col, direction)
             if mirror == (row, col):  # across on the axis row, or down centred on it
                 remaining[word] -= 1
-                return self._place(board, Placement(word, row, col, direction, pair))
-            cells = self._place(board, Placement(word, row, col, direction, pair))
+                return rules.place(board, Placement(word, row, col, direction, pair))
+            cells = rules.place(board, Placement(word, row, col, direction, pair))
             remaining[word] -= 1
             partner = self._partner(board, mirror, direction, len(cells), remaining, rng)
             if partner is not None:
                 remaining[partner] -= 1
-                return cells + self._place(board, Placement(partner, *mirror, direction, pair))
+                return cells + rules.place(board, Placement(partner, *mirror, direction, pair))
             remaining[word] += 1
-            self._unplace_last(board)
+            rules.unplace_last(board)
         return None
 
-    def _partner(self, board: Board, start, direction: int, length: int, remaining: Counter, rng: random.Random):
+    def _partner(
+        self, board: Board, start: Cell, direction: Direction, length: int, remaining: Counter[str], rng: random.Random
+    ) -> str | None:
         words = [w for w in self.by_length.get(length, ()) if remaining[w]]
         rng.shuffle(words)
         for word in words:
-            if self.check(board, word, *start, direction) is not None:
+            if self.rules.check(board, word, *start, direction) is not None:
                 return word
         return None
 
-    def _island(self, board: Board, remaining: Counter):
+    def _island(self, board: Board, remaining: Counter[str]) -> list[Cell] | None:
         """Start a new piece with the longest remaining word that fits, touching nothing."""
+        rules = self.rules
         bounds = board.bounds()
         r0, c0, r1, c1 = bounds
         for word in sorted((w for w in remaining if remaining[w]), key=lambda w: -len(self.glyphs[w])):
             n = len(self.glyphs[word]) - 1
             for row in range(r0, r1 + 3):
                 for col in range(c0 - n, c1 + 2):
-                    if not self._fits(bounds, row, col, row, col + n):
+                    if not rules.fits(bounds, row, col, row, col + n):
                         continue
-                    if self.check(board, word, row, col, ACROSS) == 0:  # touches nothing
+                    if rules.check(board, word, row, col, ACROSS) == 0:  # touches nothing
                         remaining[word] -= 1
-                        return self._place(board, Placement(word, row, col, ACROSS))
+                        return rules.place(board, Placement(word, row, col, ACROSS))
         return None
 
-    def _seeded(self, rng: random.Random) -> tuple[Board, Counter]:
+    def _seeded(self, rng: random.Random) -> tuple[Board, Counter[str]]:
         remaining = Counter(self.uses)
         words = [w for w in remaining if not self.symmetric or self.cols is None or len(self.glyphs[w]) <= self.cols]
         longest = sorted(words or list(remaining), key=lambda w: (-len(self.glyphs[w]), w))[:SEED_CHOICES]
@@ -365,13 +192,13 @@ class Freeform:
             vertical = False
         if not vertical and self.cols is not None and len(self.glyphs[first]) > self.cols:
             vertical = True
-        self._place(board, Placement(first, 0, 0, DOWN if vertical else ACROSS, 0))
+        self.rules.place(board, Placement(first, 0, 0, DOWN if vertical else ACROSS, 0))
         remaining[first] -= 1
         return board, remaining
 
     # ------------------------------------------------------------------ improvement
 
-    def _rebuilt(self, placements: list[Placement]) -> tuple[Board, Counter]:
+    def _rebuilt(self, placements: list[Placement]) -> tuple[Board, Counter[str]]:
         """A board of the placements that still obey the rules once others are gone.
 
         Taking a word off can break the rules: when every cell of an across word was a crossing,
@@ -402,20 +229,22 @@ class Freeform:
         return board, remaining
 
     def _put_back(self, board: Board, group: list[Placement]) -> bool:
+        rules = self.rules
         for done, placement in enumerate(group):
-            crossings = self.check(board, placement.word, placement.row, placement.col, placement.direction)
+            crossings = rules.check(board, placement.word, placement.row, placement.col, placement.direction)
             if crossings is None or not (crossings or not board.cells or self.allow_islands):
                 for _ in range(done):
-                    self._unplace_last(board)
+                    rules.unplace_last(board)
                 return False
-            self._place(board, placement)
+            rules.place(board, placement)
         return True
 
     def _connected_part(self, placements: list[Placement]) -> list[Placement]:
         """The placements of the largest connected piece (the seed's piece in symmetric mode)."""
-        where: dict[tuple[int, int], list[int]] = {}
+        cells_of = self.rules.cells
+        where: dict[Cell, list[int]] = {}
         for i, p in enumerate(placements):
-            for cell in self._cells(p.word, p.row, p.col, p.direction):
+            for cell in cells_of(p.word, p.row, p.col, p.direction):
                 where.setdefault(cell, []).append(i)
         seen: set[int] = set()
         best: list[int] = []
@@ -429,7 +258,7 @@ class Freeform:
                 i = stack.pop()
                 piece.append(i)
                 p = placements[i]
-                for cell in self._cells(p.word, p.row, p.col, p.direction):
+                for cell in cells_of(p.word, p.row, p.col, p.direction):
                     for j in where[cell]:
                         if j not in seen:
                             seen.add(j)
@@ -460,32 +289,52 @@ class Freeform:
 
     # ------------------------------------------------------------------ the search
 
-    def run(self, time_limit: float | None = None, seed: int = 0) -> FreeformResult:
-        """Build boards for ``time_limit`` seconds (default DEFAULT_SECONDS) and return the best."""
+    def run(
+        self,
+        time_limit: float | None = None,
+        seed: int = 0,
+        *,
+        deadline: Deadline = None,
+        stop: StopSignal | None = None,
+        progress: FreeformProgress | None = None,
+    ) -> FreeformResult:
+        """Build boards until ``time_limit`` seconds (default DEFAULT_SECONDS) or ``deadline``,
+        whichever is first, or until ``stop`` is set, and return the best. At least one board is
+        always built."""
         start = time.monotonic()
         budget = time_limit if time_limit is not None else DEFAULT_SECONDS
-        deadline = start + budget
+        end = earliest(deadline, start + budget)
+        assert end is not None  # the budget always sets one
         rng = random.Random(seed)
         total = sum(self.uses.values())
         if not total:
             return self._result(Board(), 0, time.monotonic() - start)
-        best, boards, interrupted = None, 0, False
-        greedy_until = start + GREEDY_SHARE * budget
+        best: Board | None = None
+        boards, interrupted = 0, False
+        greedy_until = start + GREEDY_SHARE * (end - start)
+
+        def going_on(until: float) -> bool:
+            return time.monotonic() < until and not (stop is not None and stop.is_set())
+
         try:
-            while boards == 0 or time.monotonic() < greedy_until:
+            while boards == 0 or going_on(greedy_until):
                 board, remaining = self._seeded(rng)
                 self._grow(board, remaining, rng)
                 boards += 1
                 if best is None or board.key() > best.key():
                     best = board
+                if progress is not None:
+                    progress(boards, len(best.placements))
             current = best
-            while time.monotonic() < deadline:  # all placed: still more crossings, a smaller board
+            while going_on(end):  # all placed: still more crossings, a smaller board
                 candidate = self._neighbour(current, rng)
                 boards += 1
                 if candidate.key() >= current.key():
                     current = candidate
                     if current.key() > best.key():
                         best = current
+                if progress is not None:
+                    progress(boards, len(best.placements))
         except KeyboardInterrupt:  # Ctrl-C: the best board so far (boards are never changed once kept)
             interrupted = True
         return self._result(best or Board(), boards, time.monotonic() - start, interrupted)
@@ -508,10 +357,11 @@ class Freeform:
             if unplaced[word]:
                 unplaced[word] -= 1
                 failed.append(word)
+        cells_of = self.rules.cells
         isolated = [
             p.word
             for p in board.placements
-            if all(board.owner[cell] != 3 for cell in self._cells(p.word, p.row, p.col, p.direction))
+            if all(board.owner[cell] != CROSSING for cell in cells_of(p.word, p.row, p.col, p.direction))
             and len(board.placements) > 1
         ]
         return FreeformResult(

@@ -20,8 +20,10 @@ import heapq
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..deadline import Deadline, StopSignal, earliest
 from ..lexicon import Lexicon, entry_glyphs
 
 #: Weight of a down run that is an anagram of a word (the seed's 0.2).
@@ -34,6 +36,8 @@ NBSIZE = 24
 THRESHOLD = 2.0
 #: Letters drawn for single-letter across segments, most frequent first (the seed's choice).
 FREQUENT_GLYPHS = 8
+#: Seconds searched when no time limit is given.
+DEFAULT_SECONDS = 10.0
 
 
 @dataclass
@@ -232,9 +236,18 @@ class ProgressiveSearch:
             child_columns[c] = self._column_cost(child, c)
         return child, child_columns
 
-    def run(self, time_limit: float | None = None, on_progress=None) -> tuple[Layout, int]:
-        """Search until cost 0 or the time limit; returns the best layout and the step count."""
-        deadline = time.monotonic() + (time_limit if time_limit is not None else 10.0)
+    def run(
+        self,
+        time_limit: float | None = None,
+        on_progress: Callable[[int, float], None] | None = None,
+        *,
+        deadline: Deadline = None,
+        stop: StopSignal | None = None,
+    ) -> tuple[Layout, int]:
+        """Search until cost 0, the time limit (default DEFAULT_SECONDS) or ``deadline``,
+        whichever is first, or until ``stop`` is set; returns the best layout and the step
+        count."""
+        end = earliest(deadline, time.monotonic() + (time_limit if time_limit is not None else DEFAULT_SECONDS))
         start_cells = self._fill1() if self.fill == "fill1" else self._fill2()
         columns = [self._column_cost(start_cells, c) for c in range(self.cols)]
         best_cost = self.cost(start_cells, columns)
@@ -243,7 +256,7 @@ class ProgressiveSearch:
         queue = [(best_cost, tie, start_cells, columns)]
         steps = 0
         try:
-            while queue and best_cost > 0 and time.monotonic() < deadline:
+            while queue and best_cost > 0 and time.monotonic() < end and not (stop is not None and stop.is_set()):
                 parent_cost, _, parent, parent_columns = heapq.heappop(queue)
                 for _ in range(NBSIZE):
                     child, child_columns = self._mutate(parent, parent_columns)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 
-from .grid import ACROSS, BLOCK, EMPTY, Grid
-from .lexicon import Lexicon
+from ..grid import ACROSS, BLOCK, DOWN, EMPTY, Grid
+from ..lexicon import Lexicon
 
 
 def numbered_entries(grid: Grid, cells, lexicon: Lexicon) -> list[dict]:
@@ -58,7 +58,7 @@ def blank_grid_text(grid: Grid) -> str:
 def clue_lists_text(entries: list[dict]) -> str:
     """``Across`` and ``Down`` lists: number, clue (or a blank line to write one) and length."""
     lines = []
-    for heading, direction in (("Across", ACROSS), ("Down", "down")):
+    for heading, direction in (("Across", ACROSS), ("Down", DOWN)):
         lines.append(heading)
         for entry in entries:
             if entry["direction"] == direction:
@@ -75,6 +75,6 @@ def word_search(cells, alphabet: list[str], rng: random.Random) -> list[list[str
 
 def alphabet_of(words) -> list[str]:
     """The glyphs the words use, sorted: what a word search fills its spare cells with."""
-    from .lexicon import entry_glyphs
+    from ..lexicon import entry_glyphs
 
     return sorted({g for w in words for g in entry_glyphs(w)})

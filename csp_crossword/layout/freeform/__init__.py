@@ -1,0 +1,13 @@
+"""Freeform puzzles: lay out a word-and-clue list on a board, crossing words at equal glyphs.
+
+``board.py`` holds the rules (where a word may go), ``frontier.py`` the valid placements kept up
+to date as a board grows, ``search.py`` the search (after Helmig's generator, the Google I/O
+crossword generator and Mr. Crossworder). One connected piece unless islands are allowed.
+"""
+
+from ...grid import Direction
+from .board import Board, BoardRules, Placement
+from .frontier import Frontier
+from .search import DEFAULT_SECONDS, Freeform, FreeformResult, freeform
+
+__all__ = ["DEFAULT_SECONDS", "Board", "Direction", "BoardRules", "Freeform", "FreeformResult", "Frontier", "Placement", "freeform"]

@@ -1,0 +1,152 @@
+"""Freeform boards and their rules: where a word may go.
+
+Rules: every word after the first crosses a placed word at an equal glyph; letters touch only at
+crossings (nothing directly before or after a word, no parallel neighbours); a cell is used by at
+most one across and one down word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...grid import Direction
+
+ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
+#: Each direction's bit in a cell's owner mask; a crossing cell has both.
+OWNER_BIT = {ACROSS: 1, DOWN: 2}
+CROSSING = 3
+
+Cell = tuple[int, int]
+#: A board's extent: (first row, first column, last row, last column).
+Bounds = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Placement:
+    word: str
+    row: int
+    col: int
+    direction: Direction
+    pair: int = -1  # symmetric mode: placements with the same pair id are mirror images
+
+
+@dataclass
+class Board:
+    """Cells (row, col) -> glyph, and the placements; coordinates may be negative until cropped."""
+
+    cells: dict[Cell, str] = field(default_factory=dict)
+    owner: dict[Cell, int] = field(default_factory=dict)  # cell -> OWNER_BIT mask
+    placements: list[Placement] = field(default_factory=list)
+
+    def bounds(self) -> Bounds:
+        rows = [r for r, _ in self.cells] or [0]
+        cols = [c for _, c in self.cells] or [0]
+        return min(rows), min(cols), max(rows), max(cols)
+
+    def area(self) -> int:
+        r0, c0, r1, c1 = self.bounds()
+        return (r1 - r0 + 1) * (c1 - c0 + 1)
+
+    def crossings(self) -> int:
+        return sum(1 for mask in self.owner.values() if mask == CROSSING)
+
+    def key(self) -> tuple[int, int, int]:
+        """Better boards compare greater: most words, then most crossings, then smallest area."""
+        return len(self.placements), self.crossings(), -self.area()
+
+
+class BoardRules:
+    """Where words may go on a board of at most ``rows`` x ``cols`` (unbounded when None).
+
+    Args:
+        glyphs: Each word's glyphs.
+        symmetric: Boards are kept mirror-symmetric about row 0 (the height counts both halves).
+    """
+
+    def __init__(self, glyphs: dict[str, tuple[str, ...]], rows: int | None, cols: int | None, symmetric: bool):
+        self.glyphs = glyphs
+        self.rows, self.cols = rows, cols
+        self.symmetric = symmetric
+
+    def end(self, word: str, row: int, col: int, direction: Direction) -> Cell:
+        """The last cell of a placement."""
+        n = len(self.glyphs[word]) - 1
+        return (row, col + n) if direction is ACROSS else (row + n, col)
+
+    def cells(self, word: str, row: int, col: int, direction: Direction) -> list[Cell]:
+        if direction is ACROSS:
+            return [(row, col + k) for k in range(len(self.glyphs[word]))]
+        return [(row + k, col) for k in range(len(self.glyphs[word]))]
+
+    def height(self, bounds: Bounds, row: int, end_row: int) -> int:
+        """Rows the board needs with a placement from ``row`` to ``end_row``."""
+        r0, _c0, r1, _c1 = bounds
+        if self.symmetric:  # the mirror images keep the board symmetric about row 0
+            return 2 * max(-r0, r1, -row, end_row) + 1
+        return max(r1, end_row) - min(r0, row) + 1
+
+    def fits(self, bounds: Bounds, row: int, col: int, end_row: int, end_col: int) -> bool:
+        """Whether the board with this placement still fits ``rows`` x ``cols``."""
+        if self.rows is None or self.cols is None:
+            return True
+        _r0, c0, _r1, c1 = bounds
+        return self.height(bounds, row, end_row) <= self.rows and max(c1, end_col) - min(c0, col) + 1 <= self.cols
+
+    def check(self, board: Board, word: str, row: int, col: int, direction: Direction) -> int | None:
+        """Crossings of a placement, or None when it breaks a rule (bounds are not checked)."""
+        cells, owner = board.cells, board.owner
+        glyphs = self.glyphs[word]
+        n = len(glyphs)
+        if direction is ACROSS:
+            if (row, col - 1) in cells or (row, col + n) in cells:
+                return None
+            crossings = 0
+            for k in range(n):
+                cell = (row, col + k)
+                have = cells.get(cell)
+                if have is not None:
+                    if have != glyphs[k] or owner[cell] & 1:
+                        return None
+                    crossings += 1
+                elif (row - 1, col + k) in cells or (row + 1, col + k) in cells:
+                    return None
+            return crossings
+        if (row - 1, col) in cells or (row + n, col) in cells:
+            return None
+        crossings = 0
+        for k in range(n):
+            cell = (row + k, col)
+            have = cells.get(cell)
+            if have is not None:
+                if have != glyphs[k] or owner[cell] & 2:
+                    return None
+                crossings += 1
+            elif (row + k, col - 1) in cells or (row + k, col + 1) in cells:
+                return None
+        return crossings
+
+    def place(self, board: Board, placement: Placement) -> list[Cell]:
+        """Put a placement on the board; returns its cells."""
+        bit = OWNER_BIT[placement.direction]
+        cells = self.cells(placement.word, placement.row, placement.col, placement.direction)
+        for cell, glyph in zip(cells, self.glyphs[placement.word], strict=True):
+            board.cells[cell] = glyph
+            board.owner[cell] = board.owner.get(cell, 0) | bit
+        board.placements.append(placement)
+        return cells
+
+    def unplace_last(self, board: Board) -> None:
+        placement = board.placements.pop()
+        bit = OWNER_BIT[placement.direction]
+        for cell in self.cells(placement.word, placement.row, placement.col, placement.direction):
+            mask = board.owner[cell] & ~bit
+            if mask:
+                board.owner[cell] = mask
+            else:
+                del board.owner[cell], board.cells[cell]
+
+    def mirror(self, word: str, row: int, col: int, direction: Direction) -> Cell:
+        """Start of the placement mirrored across row 0."""
+        if direction is ACROSS:
+            return -row, col
+        return -(row + len(self.glyphs[word]) - 1), col

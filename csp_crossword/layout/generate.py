@@ -1,0 +1,154 @@
+"""``generate``: choose the blocks and fill the grid, given only a size and a word list.
+
+Two methods, tried in this order by :func:`generate`:
+
+* ``csp``: draw block patterns with :func:`~csp_crossword.layout.patterns.random_pattern` and
+  fill each with the ``ac`` backend until one fills (the arc-consistency check rejects most
+  unfillable patterns before any search);
+* ``progressive``: the progressive search of ``layout/progressive.py`` for the time left.
+
+The whole job keeps one deadline (the time limit from the start): every pattern fill and the
+progressive search stop at it. The result says which method produced it; every fill is checked by
+``verify_fill``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..backends.ac import ACBackend
+from ..deadline import Deadline, StopSignal, earliest, expired, time_left
+from ..grid import Grid, Slot
+from ..lexicon import Lexicon
+from ..problem import FillOptions, build_problem
+from ..result import Entry, FillResult, SearchStats, Status
+from ..verify import verify_fill
+from .patterns import random_pattern
+from .progressive import Layout, ProgressiveSearch
+
+#: Share of the time limit given to the CSP path before progressive search takes over.
+CSP_SHARE = 0.6
+#: Seconds of ``ac`` search per candidate pattern.
+PATTERN_SECONDS = 1.0
+#: Longest run of open cells when none is given: longer runs make most random patterns
+#: unfillable (8x8 to 12x12 with the built-in list found no fillable pattern in 12 s at full
+#: width, and one at the first try with 6 or 7).
+DEFAULT_MAX_RUN = 6
+#: Shortest time handed to progressive search when the CSP path used the rest (it returns the
+#: best layout of its first steps).
+MIN_PROGRESSIVE_SECONDS = 0.05
+#: The methods, in the order ``auto`` tries them.
+METHODS = ("auto", "csp", "progressive")
+
+
+@dataclass
+class Generated:
+    """A generated crossword: the layout, the fill result, and how it was made."""
+
+    grid: Grid
+    result: FillResult
+    method: str
+    patterns_tried: int = 0
+    unknown: list[str] = field(default_factory=list)
+    scrambled: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Job:
+    rows: int
+    cols: int
+    lexicon: Lexicon
+    options: FillOptions
+    max_run: int
+    symmetric: bool
+    rtl: bool
+    seed: int
+    stop: StopSignal | None
+
+
+def _csp_path(job: _Job, rng: random.Random, deadline: float) -> tuple[tuple[Grid, FillResult] | None, int]:
+    tried = 0
+    while not expired(deadline, job.stop):
+        grid = random_pattern(job.rows, job.cols, rng, job.max_run, job.symmetric, rtl=job.rtl)
+        if grid is None:
+            return None, tried
+        tried += 1
+        problem = build_problem(grid, job.lexicon, job.options)
+        if problem.unsatisfiable:
+            continue
+        pattern_deadline = earliest(deadline, time.monotonic() + PATTERN_SECONDS)
+        result = ACBackend(seed=job.seed + tried).solve(problem, deadline=pattern_deadline, stop=job.stop)
+        if result.status.has_fill:
+            return (grid, result), tried
+    return None, tried
+
+
+def _layout_result(layout: Layout, lexicon: Lexicon, steps: int, seconds: float, rtl: bool) -> tuple[Grid, FillResult]:
+    grid = Grid(tuple(tuple(None if v is None else "" for v in row) for row in layout.cells), rtl=rtl)
+    cells = tuple(tuple(row) for row in layout.cells)
+    entries = []
+    for slot in grid.slots:
+        answer = "".join(cells[r][c] or "" for r, c in slot.cells)
+        if answer in lexicon:
+            entries.append(_entry(slot, answer, lexicon))
+    status = Status.FILLED if layout.cost == 0 else Status.TIMEOUT
+    return grid, FillResult(status, "progressive", cells, entries, SearchStats(nodes=steps, seconds=seconds))
+
+
+def _entry(slot: Slot, answer: str, lexicon: Lexicon) -> Entry:
+    r, c = slot.start
+    return Entry(slot.id, slot.number, slot.direction, r, c, slot.length, answer, lexicon.scores[answer], lexicon.clue(answer))
+
+
+def generate(
+    rows: int,
+    cols: int,
+    lexicon: Lexicon,
+    *,
+    max_run: int | None = None,
+    symmetric: bool = False,
+    time_limit: float = 10.0,
+    deadline: Deadline = None,
+    seed: int = 0,
+    method: str = "auto",
+    rtl: bool = False,
+    allow_duplicates: bool = False,
+    stop: StopSignal | None = None,
+    progress: Callable[..., None] | None = None,
+) -> Generated:
+    """Generate a filled crossword of the given size (see the module docstring).
+
+    ``time_limit`` (or ``deadline``, whichever is first) holds for the whole job; a set ``stop``
+    ends it with the best layout so far. ``progress`` is called by progressive search with
+    (steps, best cost).
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}")
+    start = time.monotonic()
+    end = earliest(deadline, start + time_limit)
+    assert end is not None  # time_limit always sets one
+    longest = max((n for n in lexicon.by_length if n >= 2), default=0)
+    max_run = min(max_run or DEFAULT_MAX_RUN, longest, max(rows, cols))
+    rng = random.Random(seed)
+    options = FillOptions(allow_duplicates=allow_duplicates)
+    job = _Job(rows, cols, lexicon, options, max_run, symmetric, rtl, seed, stop)
+    tried = 0
+    if method in ("auto", "csp"):
+        share = 1.0 if method == "csp" else CSP_SHARE
+        found, tried = _csp_path(job, rng, start + share * (end - start))
+        if found is not None:
+            grid, result = found
+            result.stats.seconds = time.monotonic() - start
+            return Generated(grid, result, "csp", tried)
+        if method == "csp":
+            return Generated(Grid(((None,) * cols,) * rows, rtl=rtl), FillResult(Status.TIMEOUT, "ac"), "csp", tried)
+    search = ProgressiveSearch(rows, cols, lexicon, max_run=max_run, rtl=rtl, allow_duplicates=allow_duplicates, seed=seed)
+    left = max(MIN_PROGRESSIVE_SECONDS, time_left(end))
+    layout, steps = search.run(time_limit=left, on_progress=progress, stop=stop)
+    grid, result = _layout_result(layout, lexicon, steps, time.monotonic() - start, rtl)
+    if result.status == Status.FILLED and verify_fill(grid, result.cells or (), lexicon, allow_duplicates=allow_duplicates):
+        result.status = Status.TIMEOUT  # the verifier has the last word
+    return Generated(grid, result, "progressive", tried, layout.unknown, layout.scrambled)
