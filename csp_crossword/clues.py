@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 
 from .glyphs import normalize_entry
 from .formats import Puzzle
@@ -28,7 +29,7 @@ def wordnet_directory() -> str | None:
     return None
 
 
-def wordnet_glosses(entries, directory: str | None = None) -> dict[str, str]:
+def wordnet_glosses(entries: Iterable[str], directory: str | None = None) -> dict[str, str]:
     """Entry -> WordNet definition for the entries WordNet knows (an empty dict without WordNet)."""
     folder = directory or wordnet_directory()
     wanted = set(entries)

@@ -8,7 +8,7 @@ import tempfile
 from .errors import InputError
 
 
-def read_text_file(path: str | os.PathLike) -> str:
+def read_text_file(path: str | os.PathLike[str]) -> str:
     """Read a UTF-8 text file; every failure is an :class:`InputError` naming the file."""
     name = os.fspath(path)
     if os.path.isdir(name):
@@ -29,7 +29,7 @@ def read_text_file(path: str | os.PathLike) -> str:
         raise InputError("not valid UTF-8 text", name, line, col) from None
 
 
-def write_atomically(path: str | os.PathLike, data: str | bytes) -> None:
+def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and a rename, so a
     crash or Ctrl-C never leaves a half-written file. Missing folders are created."""
     folder = os.path.dirname(os.path.abspath(os.fspath(path)))

@@ -26,7 +26,8 @@ ENTRY_SEPARATORS = frozenset(" \t-\u2010\u2011\u2012\u2013\u2014'\u2019\u02bc.")
 
 def split_glyphs(text: str) -> list[str]:
     """Split text into grapheme clusters (one per cell)."""
-    return _GRAPHEME.findall(text)
+    found: list[str] = _GRAPHEME.findall(text)
+    return found
 
 
 def normalize_glyph(glyph: str) -> str:

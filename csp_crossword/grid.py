@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 from .errors import InputError
 from .files import read_text_file
@@ -84,7 +85,7 @@ class Slot:
     def start(self) -> tuple[int, int]:
         return self.cells[0]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Id, number, direction, start row and column, length: how JSON outputs name a slot."""
         return {
             "id": self.id,
@@ -126,7 +127,7 @@ class GridStats:
     symmetric_180: bool
     symmetries: tuple[str, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = dict(self.__dict__)
         data["length_histogram"] = {str(k): v for k, v in sorted(self.length_histogram.items())}
         data["symmetries"] = list(self.symmetries)
@@ -382,7 +383,7 @@ def parse_grid(
     return grid
 
 
-def read_grid(path: str | os.PathLike, *, rtl: bool = False) -> Grid:
+def read_grid(path: str | os.PathLike[str], *, rtl: bool = False) -> Grid:
     """Read a grid file in the text format."""
     name = os.fspath(path)
     return parse_grid(read_text_file(name), name, rtl=rtl)

@@ -22,7 +22,9 @@ import io
 import json
 import os
 import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import InputError
 from .glyphs import normalize_entry, split_glyphs
@@ -33,6 +35,9 @@ DEFAULT_SCORE = 50
 
 #: How many malformed lines a warning quotes before it only counts them.
 WARNING_EXAMPLES = 5
+#: Word indexes up to this many words build their bitsets in plain Python: importing numpy
+#: (about 50 ms) costs more than the loop for small lists.
+SMALL_INDEX = 4096
 
 
 def glyph_count(entry: str) -> int:
@@ -86,8 +91,8 @@ class WordIndex:
         self.position = {word: i for i, word in enumerate(words)}
         self.full = (1 << len(words)) - 1
         self._codes: dict[int, tuple[int, ...]] = {}
-        self._matrix = None
-        self._score_array = None
+        self._matrix: Any = None
+        self._score_array: Any = None
         self.bits = self._build_bits()
 
     def code(self, word_id: int) -> tuple[int, ...]:
@@ -99,14 +104,14 @@ class WordIndex:
         return found
 
     @property
-    def matrix(self):
+    def matrix(self) -> Any:
         """All words as a numpy (words x length) array of glyph ids (built on first use)."""
         if self._matrix is None:
             self._matrix = self._code_matrix()
         return self._matrix
 
     @property
-    def score_array(self):
+    def score_array(self) -> Any:
         """The scores as a numpy array (built on first use)."""
         if self._score_array is None:
             import numpy as np
@@ -114,7 +119,7 @@ class WordIndex:
             self._score_array = np.array(self.scores, dtype=np.int64)
         return self._score_array
 
-    def _code_matrix(self):
+    def _code_matrix(self) -> Any:
         import numpy as np
 
         n = len(self.words)
@@ -129,11 +134,17 @@ class WordIndex:
         return np.array(rows, dtype=np.int32).reshape(n, self.length)
 
     def _build_bits(self) -> list[list[int]]:
-        import numpy as np  # numpy builds the bitsets ~50x faster than bit-by-bit Python ints
-
         bits = [[0] * len(self.alphabet) for _ in range(self.length)]
         if not self.words:
             return bits
+        if len(self.words) <= SMALL_INDEX:
+            for w in range(len(self.words)):
+                bit = 1 << w
+                for pos, gid in enumerate(self.code(w)):
+                    bits[pos][gid] |= bit
+            return bits
+        import numpy as np  # numpy builds large bitsets ~50x faster than bit-by-bit Python ints
+
         codes = self.matrix
         for pos in range(self.length):
             column = codes[:, pos]
@@ -145,7 +156,7 @@ class WordIndex:
     def __len__(self) -> int:
         return len(self.words)
 
-    def match(self, pattern) -> int:
+    def match(self, pattern: Iterable[str | None]) -> int:
         """Bitset of the words matching a pattern (``""`` or ``None`` for any glyph)."""
         result = self.full
         for pos, glyph in enumerate(pattern):
@@ -155,7 +166,7 @@ class WordIndex:
         return result
 
     @staticmethod
-    def iter_ids(bitset: int):
+    def iter_ids(bitset: int) -> Iterator[int]:
         """Word ids in a bitset, lowest (best) first."""
         while bitset:
             low = bitset & -bitset
@@ -163,7 +174,7 @@ class WordIndex:
             bitset ^= low
 
     @staticmethod
-    def id_array(bitset: int):
+    def id_array(bitset: int) -> Any:
         """Word ids in a bitset as an ascending numpy array (fast for large bitsets)."""
         import numpy as np
 
@@ -196,7 +207,7 @@ class Lexicon:
         self._alphabet: dict[str, int] | None = None
 
     @classmethod
-    def from_words(cls, words, scores: dict[str, int] | None = None, name: str = "words") -> Lexicon:
+    def from_words(cls, words: Iterable[str], scores: Mapping[str, int] | None = None, name: str = "words") -> Lexicon:
         """A lexicon from an iterable of words (normalised here), default score 50."""
         table: dict[str, int] = {}
         display: dict[str, str] = {}
@@ -253,7 +264,7 @@ class Lexicon:
     def lengths(self) -> dict[int, int]:
         return {n: len(ws) for n, ws in sorted(self.by_length.items())}
 
-    def filtered(self, min_score: int | None = None, banned=()) -> Lexicon:
+    def filtered(self, min_score: int | None = None, banned: Iterable[str] = ()) -> Lexicon:
         """A new lexicon without entries below ``min_score`` or in ``banned``."""
         banned_set = {normalize_entry(w) for w in banned}
         keep = {
@@ -304,7 +315,7 @@ class _Collector:
         self.clues: dict[str, str] = {}
         self.counts: dict[str, int] = {}
 
-    def add(self, lineno: int, word, score=None, clue=None) -> None:
+    def add(self, lineno: int, word: object, score: object = None, clue: object = None) -> None:
         if not isinstance(word, str):
             self.report.malformed.append((lineno, "the word is not text"))
             return
@@ -396,7 +407,7 @@ def _load_json(text: str, path: str, col: _Collector) -> None:
         raise InputError("a JSON word list is an object (word -> clue) or a list", path)
 
 
-def load_word_list(path: str | os.PathLike) -> tuple[Lexicon, LoadReport]:
+def load_word_list(path: str | os.PathLike[str]) -> tuple[Lexicon, LoadReport]:
     """Load one word list file (format chosen by extension, then by content).
 
     Raises:
@@ -439,7 +450,7 @@ def combine(lexicons: list[Lexicon]) -> Lexicon:
     return Lexicon(scores, display, clues, "+".join(lex.name for lex in lexicons), counts)
 
 
-def load_word_lists(paths) -> tuple[Lexicon, list[LoadReport]]:
+def load_word_lists(paths: Sequence[str | os.PathLike[str]]) -> tuple[Lexicon, list[LoadReport]]:
     """Load and combine several word lists, in order."""
     loaded = [load_word_list(p) for p in paths]
     return combine([lex for lex, _ in loaded]), [rep for _, rep in loaded]

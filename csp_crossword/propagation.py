@@ -15,9 +15,10 @@ glyph) bitsets follow Crosshare's word index.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .grid import Grid
+from .grid import Grid, Slot
 from .lexicon import Lexicon, WordIndex
 
 #: Below this many words, a slot's glyph supports are read from the words themselves instead of
@@ -64,7 +65,7 @@ class Network:
         grid: Grid,
         lexicon: Lexicon,
         allow_duplicates: bool = False,
-        slots: tuple | None = None,
+        slots: Sequence[Slot] | None = None,
         uses: dict[str, int] | None = None,
     ):
         self.grid = grid
@@ -135,7 +136,7 @@ class Network:
             union |= column[low.bit_length() - 1]
         return union
 
-    def propagate(self, state: State, changed) -> Failure | None:
+    def propagate(self, state: State, changed: Iterable[int]) -> Failure | None:
         """Restore arc consistency after the domains of the slots in ``changed`` shrank.
 
         Returns None when every domain is non-empty, else the :class:`Failure`. ``state`` is
@@ -161,7 +162,7 @@ class Network:
                         if used > limit:
                             return Failure(s, s)
                         if used < limit:
-                            others = ()
+                            others = []
                         else:
                             others = [u for u in others if not (settled[u] and domains[u] == domain)]
                 for u in others:

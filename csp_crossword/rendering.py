@@ -17,6 +17,7 @@ glyphs, such as Debian's fonts-noto-core); the PNG is the PDF's first page drawn
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from .errors import InputError
@@ -44,7 +45,7 @@ def grid_svg(puzzle: Puzzle, solution: bool = False) -> str:
     if solution and puzzle.solution is None:
         raise InputError("this puzzle has no solution to show")
     numbers = {slot.start: slot.number for slot in grid.slots}
-    letters = puzzle.solution if solution else grid.cells
+    letters = puzzle.solution if solution and puzzle.solution is not None else grid.cells
     width, height = grid.cols * CELL + 2, grid.rows * CELL + 2
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
@@ -168,7 +169,8 @@ def page_pdf(puzzle: Puzzle, solution: bool = False) -> bytes:
         import weasyprint
     except (ImportError, OSError) as error:  # OSError: the Pango libraries are missing
         raise InputError(f"PDF output needs WeasyPrint and the Pango libraries ({error}); pip install 'csp-crossword[render]'") from None
-    return weasyprint.HTML(string=page_html(puzzle, solution)).write_pdf()
+    pdf: bytes = weasyprint.HTML(string=page_html(puzzle, solution)).write_pdf()
+    return pdf
 
 
 def page_png(puzzle: Puzzle, solution: bool = False) -> bytes:
@@ -191,7 +193,12 @@ def page_png(puzzle: Puzzle, solution: bool = False) -> bytes:
 
 def render(puzzle: Puzzle, fmt: str, solution: bool = False) -> str | bytes:
     """The puzzle in ``fmt`` (one of :data:`FORMATS`)."""
-    makers = {"svg": grid_svg, "html": page_html, "pdf": page_pdf, "png": page_png}
+    makers: dict[str, Callable[[Puzzle, bool], str | bytes]] = {
+        "svg": grid_svg,
+        "html": page_html,
+        "pdf": page_pdf,
+        "png": page_png,
+    }
     if fmt not in makers:
         raise InputError(f"unknown render format {fmt!r}: use one of {', '.join(FORMATS)}")
     return makers[fmt](puzzle, solution)

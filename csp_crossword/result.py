@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from enum import Enum
 
 from .grid import Cell
@@ -36,7 +37,7 @@ class SearchStats:
     nogood_prunings: int = 0
     nogood_failures: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = dict(self.__dict__)
         data["seconds"] = round(self.seconds, 4)
         return data
@@ -56,7 +57,7 @@ class Entry:
     score: int | None
     clue: str | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = {
             "id": self.id,
             "number": self.number,

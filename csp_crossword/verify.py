@@ -17,10 +17,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .grid import Cell, Grid
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING
+
+from .grid import Cell, Direction, Grid
+
+if TYPE_CHECKING:
+    from .lexicon import Lexicon
 
 
-def _line_runs(blocks: list[list[bool]]):
+def _line_runs(blocks: list[list[bool]]) -> Iterator[tuple[int, int, int]]:
     """(row, first col, last col + 1) of every run of >= 2 open cells in the rows of ``blocks``."""
     for r, row in enumerate(blocks):
         c = 0
@@ -33,24 +39,24 @@ def _line_runs(blocks: list[list[bool]]):
             c += 1
 
 
-def _runs(blocks: list[list[bool]], rtl: bool):
+def _runs(blocks: list[list[bool]], rtl: bool) -> Iterator[tuple[Direction, list[tuple[int, int]]]]:
     """Yield (direction, [(r, c), ...]) for every run of >= 2 open cells, across then down."""
     for r, start, end in _line_runs(blocks):
         run = [(r, k) for k in range(start, end)]
-        yield "across", run[::-1] if rtl else run
+        yield Direction.ACROSS, run[::-1] if rtl else run
     columns = [list(col) for col in zip(*blocks)]
     for c, start, end in _line_runs(columns):
-        yield "down", [(k, c) for k in range(start, end)]
+        yield Direction.DOWN, [(k, c) for k in range(start, end)]
 
 
 def verify_fill(
     grid: Grid,
     cells: tuple[tuple[Cell, ...], ...] | list[list[Cell]],
-    lexicon,
+    lexicon: Lexicon,
     *,
     allow_duplicates: bool = False,
-    extra_words=(),
-    exact_uses: dict[str, int] | None = None,
+    extra_words: Iterable[str] = (),
+    exact_uses: Mapping[str, int] | None = None,
 ) -> list[str]:
     """Every problem with a fill, as sentences; an empty list means the fill is valid.
 
@@ -77,7 +83,7 @@ def verify_fill(
     for direction, run in _runs(blocks, grid.rtl):
         r0, c0 = run[0]
         where = f"{direction} entry at row {r0 + 1}, col {c0 + 1}"
-        glyphs = [cells[r][c] for r, c in run]
+        glyphs = [cells[r][c] or "" for r, c in run]
         if not all(glyphs):
             problems.append(f"{where}: not every cell is filled")
             continue

@@ -42,7 +42,7 @@ def generate(
     from ..layout.generate import generate as run_generate
 
     if numeric:
-        from .numeric import products_lexicon
+        from ..numeric import products_lexicon
 
         lexicon = products_lexicon()
     else:

@@ -45,7 +45,7 @@ from .base import Backend, Enumeration, FillGenerator, SolveCall, result_from_do
 #: Herald grids x 3 seeds at 30 s (docs/benchmarks.md): Luby 128 and geometric 64 x 1.2^k both
 #: solved 22/24 (mean PAR-2 11.9 s and 11.6 s), geometric 64 x 1.5^k 21/25 (15.4 s); Luby keeps
 #: restarting on long runs, where a geometric cutoff soon stops doing so.
-RESTART_POLICY = "luby"
+RESTART_POLICY: Literal["geometric", "luby"] = "luby"
 RESTART_BASE = 128
 #: Cutoff growth per restart (geometric policy).
 RESTART_GROWTH = 1.5
@@ -218,21 +218,21 @@ class _Search:
 
     # ----------------------------------------------------------------- decisions
 
-    def _assign(self, state: State, frame: _Frame) -> tuple:
+    def _assign(self, state: State, frame: _Frame) -> tuple[int, ...]:
         """Apply the frame's decision to ``state``; the slots whose domains changed."""
         if frame.cell < 0:
             state.domains[frame.slot] = 1 << frame.word
             return (frame.slot,)
         return self._restrict(state, frame.cell, 1 << frame.word)
 
-    def _exclude(self, state: State, frame: _Frame) -> tuple:
+    def _exclude(self, state: State, frame: _Frame) -> tuple[int, ...]:
         """Apply the negation of the frame's decision to ``state``."""
         if frame.cell < 0:
             state.domains[frame.slot] &= ~(1 << frame.word)
             return (frame.slot,)
         return self._restrict(state, frame.cell, state.masks[frame.cell] & ~(1 << frame.word))
 
-    def _restrict(self, state: State, c: int, glyphs: int) -> tuple:
+    def _restrict(self, state: State, c: int, glyphs: int) -> tuple[int, ...]:
         a, i, b, j = self.cell_slots[c]
         state.masks[c] = glyphs
         state.domains[a] &= self.net.words_with(a, i, glyphs)
@@ -328,7 +328,7 @@ class _Search:
             try:
                 domains = next(search)
             except StopIteration as stop:
-                return stop.value == _Outcome.EXHAUSTED
+                return bool(stop.value == _Outcome.EXHAUSTED)
             yield singleton_words(domains)
 
     def _result(self, status: Status, domains: list[int] | None) -> FillResult:

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..result import FillResult, SearchStats, Status
-from .base import Backend, Enumeration, FillGenerator, SolveCall, StopSignal, WordChoice, fill_from_words
+from ..deadline import StopSignal
+from .base import Backend, Enumeration, FillGenerator, SolveCall, WordChoice, fill_from_words
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -291,7 +292,7 @@ class CpSatBackend(Backend):
         done = object()
         outcome: dict[str, Any] = {}
 
-        class Collector(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        class Collector(cp_model.CpSolverSolutionCallback):
             def on_solution_callback(self) -> None:
                 fill = model.words(self.value)
                 while not stop.is_set():

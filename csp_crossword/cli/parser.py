@@ -105,6 +105,7 @@ def _sub(sub: Any, name: str, help_text: str, handler: str) -> argparse.Argument
         name, help=help_text, description=help_text, epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.set_defaults(handler=handler)  # "module:function" in this package, imported when run
+    assert isinstance(parser, argparse.ArgumentParser)
     return parser
 
 

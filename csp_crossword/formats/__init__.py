@@ -16,9 +16,13 @@ import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..grid import Cell, Grid, Slot
+
+if TYPE_CHECKING:
+    from ..lexicon import Lexicon
 
 Cells = tuple[tuple[Cell, ...], ...]
 
@@ -47,7 +51,7 @@ class Puzzle:
     def answer(self, slot: Slot) -> str | None:
         if self.solution is None:
             return None
-        glyphs = [self.solution[r][c] for r, c in slot.cells]
+        glyphs = [self.solution[r][c] or "" for r, c in slot.cells]
         return "".join(glyphs) if all(glyphs) else None
 
     def entries(self) -> list[tuple[Slot, str | None, str]]:
@@ -134,7 +138,7 @@ def is_crossword_file(path: str | os.PathLike[str]) -> bool:
     return ext in FILE_FORMATS and FILE_FORMATS[ext].exchange
 
 
-def puzzle_from_fill(grid: Grid, cells: Cells, lexicon=None, title: str = "") -> Puzzle:
+def puzzle_from_fill(grid: Grid, cells: Cells, lexicon: Lexicon | None = None, title: str = "") -> Puzzle:
     """A puzzle whose solution is a fill, with each entry's clue from ``lexicon`` when it has one."""
     solved = Grid(grid.cells, rtl=grid.rtl)
     puzzle = Puzzle(solved, solution=cells, title=title)

@@ -10,6 +10,7 @@ extension field :data:`RTL_FIELD`.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ..errors import InputError
 from ..files import read_text_file
@@ -24,7 +25,7 @@ RTL_FIELD = "org.csp-crossword:rtl"
 REQUIRED = ("version", "kind", "dimensions", "puzzle")
 
 
-def _cell_value(value, block: str, empty):
+def _cell_value(value: Any, block: str, empty: Any) -> tuple[bool, str]:
     """(is_block, given glyph or "") of one ``puzzle`` cell."""
     if isinstance(value, dict):
         inner = value.get("cell", empty)
@@ -94,7 +95,7 @@ def read(path: str) -> Puzzle:
     )
 
 
-def _rows(value, name: str, width: int, height: int, path: str) -> list:
+def _rows(value: Any, name: str, width: int, height: int, path: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != height:
         raise InputError(f"ipuz: {name} must have {height} rows (dimensions.height)", path)
     for r, row in enumerate(value):
@@ -103,11 +104,11 @@ def _rows(value, name: str, width: int, height: int, path: str) -> list:
     return value
 
 
-def _clues(value, grid: Grid, path: str) -> dict[str, str]:
+def _clues(value: Any, grid: Grid, path: str) -> dict[str, str]:
     if not isinstance(value, dict):
         raise InputError("ipuz: clues must be an object (Across, Down)", path)
     by_number = {(slot.number, slot.direction): slot.id for slot in grid.slots}
-    found = {}
+    found: dict[str, str] = {}
     for key, items in value.items():
         direction = key.split(":")[0].strip().lower()
         if direction not in ("across", "down"):
@@ -122,7 +123,7 @@ def _clues(value, grid: Grid, path: str) -> dict[str, str]:
             else:
                 raise InputError(f"ipuz: clues.{key}[{i}] must be [number, clue] or an object", path)
             try:
-                number = int(number)
+                number = int(number)  # type: ignore[arg-type]  # any value: int() says whether it is a number
             except (TypeError, ValueError):
                 raise InputError(f"ipuz: clues.{key}[{i}] has no clue number", path) from None
             slot_id = by_number.get((number, direction))
@@ -136,9 +137,9 @@ def _clues(value, grid: Grid, path: str) -> dict[str, str]:
 def dumps(puzzle: Puzzle) -> str:
     grid = puzzle.grid
     numbers = {slot.start: slot.number for slot in grid.slots}
-    rows = []
+    rows: list[list[Any]] = []
     for r in range(grid.rows):
-        row = []
+        row: list[Any] = []
         for c in range(grid.cols):
             value = grid.cells[r][c]
             if value is None:

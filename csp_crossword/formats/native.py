@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from ..errors import InputError
 from ..files import read_text_file
@@ -12,7 +13,7 @@ from ..documents import puzzle_to_dict, to_json
 from . import Puzzle
 
 
-def _pattern(cells) -> Grid:
+def _pattern(cells: Iterable[Iterable[str | None]]) -> Grid:
     return Grid(tuple(tuple(None if v is None else "" for v in row) for row in cells))
 
 

@@ -7,13 +7,15 @@ in the rebus tables. ``.puz`` has no right-to-left grids.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import InputError
 from ..glyphs import normalize_glyph
-from ..grid import Grid
+from ..grid import Direction, Grid
 from . import Puzzle
 
 
-def _load(path: str):
+def _load(path: str) -> Any:
     import puz
 
     try:
@@ -30,9 +32,9 @@ def read(path: str) -> Puzzle:
     if width <= 0 or height <= 0 or len(p.solution) != width * height:
         raise InputError("not a readable .puz file: the grid does not match its size", path)
     rebus = p.rebus() if p.has_rebus() else None
-    cells = []
+    cells: list[tuple[str | None, ...]] = []
     for r in range(height):
-        row = []
+        row: list[str | None] = []
         for c in range(width):
             k = r * width + c
             ch = p.solution[k]
@@ -47,7 +49,7 @@ def read(path: str) -> Puzzle:
     numbering = p.clue_numbering()
     by_number = {(slot.number, slot.direction): slot.id for slot in pattern.slots}
     clues = {}
-    for direction, items in (("across", numbering.across), ("down", numbering.down)):
+    for direction, items in ((Direction.ACROSS, numbering.across), (Direction.DOWN, numbering.down)):
         for item in items:
             slot_id = by_number.get((item["num"], direction))
             if slot_id is not None and item["clue"]:
@@ -92,10 +94,11 @@ def dumps(puzzle: Puzzle) -> bytes:
     p.solution, p.fill = "".join(solution), "".join(fill)
     p.title, p.author, p.copyright, p.notes = puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes
     # .puz lists clues by number, across before down at the same number
-    ordered = sorted(puzzle.entries(), key=lambda e: (e[0].number, e[0].direction != "across"))
+    ordered = sorted(puzzle.entries(), key=lambda e: (e[0].number, e[0].direction is not Direction.ACROSS))
     p.clues = [clue for _, _, clue in ordered]
     if rebus_cells:
         rebus = p.rebus()
         for index, value in rebus_cells.items():
             rebus.add_rebus_squares(index, value)
-    return p.tobytes()
+    data: bytes = p.tobytes()
+    return data

@@ -47,9 +47,9 @@ def read(path: str) -> Puzzle:
         i += 1
     if not rows:
         raise InputError("no grid after the header", path, grid_start, 1)
-    cells = []
+    cells: list[tuple[str | None, ...]] = []
     for r, text in enumerate(rows):
-        row = []
+        row: list[str | None] = []
         for c, ch in enumerate(split_glyphs(text)):
             if ch == "#":
                 row.append(None)

@@ -17,13 +17,14 @@ and scrambled down runs. Single-letter runs follow the seed: allowed, drawn from
 from __future__ import annotations
 
 import heapq
+import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..deadline import Deadline, StopSignal, earliest
+from ..deadline import Deadline, StopSignal
 from ..lexicon import Lexicon, entry_glyphs
 
 #: Weight of a down run that is an anagram of a word (the seed's 0.2).
@@ -39,12 +40,15 @@ FREQUENT_GLYPHS = 8
 #: Seconds searched when no time limit is given.
 DEFAULT_SECONDS = 10.0
 
+#: A solution's rows: a glyph per cell, None for a block.
+Cells = list[list[str | None]]
+
 
 @dataclass
 class Layout:
     """A progressive-search solution: ``cells[r][c]`` is a glyph or None for a block."""
 
-    cells: list[list[str | None]]
+    cells: Cells
     cost: float
     unknown: list[str] = field(default_factory=list)
     scrambled: list[str] = field(default_factory=list)
@@ -96,7 +100,7 @@ class ProgressiveSearch:
             return (self.rng.choice(self.frequent),)
         return self.rng.choice(self.words[length])
 
-    def _place_row(self, cells, r: int, segments: list[tuple[int, int]]) -> None:
+    def _place_row(self, cells: Cells, r: int, segments: list[tuple[int, int]]) -> None:
         for start, length in segments:
             word = self._word(length)
             if self.rtl:
@@ -104,8 +108,8 @@ class ProgressiveSearch:
             for k, glyph in enumerate(word):
                 cells[r][start + k] = glyph
 
-    def _fill1(self):
-        cells = [[None] * self.cols for _ in range(self.rows)]
+    def _fill1(self) -> Cells:
+        cells: Cells = [[None] * self.cols for _ in range(self.rows)]
         run = [0] * self.cols
         usable = [0] + [n for n in range(1, self.max_run + 1) if n == 1 or n in self.words]
         for r in range(self.rows):
@@ -132,14 +136,14 @@ class ProgressiveSearch:
             self._place_row(cells, r, segments)
         return cells
 
-    def _fill2(self):
+    def _fill2(self) -> Cells:
         blocks = [[False] * self.cols for _ in range(self.rows)]
         for c in range(self.cols):
             r = self.rng.randint(1, self.max_run)
             while r < self.rows:
                 blocks[r][c] = True
                 r += 1 + self.rng.randint(1, self.max_run)
-        cells = [[None] * self.cols for _ in range(self.rows)]
+        cells: Cells = [[None] * self.cols for _ in range(self.rows)]
         for r in range(self.rows):
             segments = []
             c = 0
@@ -162,7 +166,7 @@ class ProgressiveSearch:
 
     # ------------------------------------------------------------------ cost
 
-    def _column_runs(self, cells, c: int):
+    def _column_runs(self, cells: Cells, c: int) -> Iterator[tuple[int, str]]:
         r = 0
         while r < self.rows:
             if cells[r][c] is None:
@@ -172,13 +176,13 @@ class ProgressiveSearch:
             while r < self.rows and cells[r][c] is not None:
                 r += 1
             if r - start >= 2:
-                yield start, "".join(cells[k][c] for k in range(start, r))
+                yield start, "".join(cells[k][c] or "" for k in range(start, r))
 
     def _scrambled(self, word: str) -> bool:
         """Whether a run that is not a word is an anagram of one."""
         return "".join(sorted(entry_glyphs(word))) in self.anagrams
 
-    def _column_cost(self, cells, c: int) -> float:
+    def _column_cost(self, cells: Cells, c: int) -> float:
         cost = 0.0
         for _, word in self._column_runs(cells, c):
             if word not in self.entries:
@@ -186,7 +190,7 @@ class ProgressiveSearch:
                 cost += SCRAMBLED_WEIGHT * length if self._scrambled(word) else length
         return cost
 
-    def _across(self, cells):
+    def _across(self, cells: Cells) -> list[tuple[int, int, int]]:
         """(row, start col, length) of every across segment (single letters included)."""
         found = []
         for r in range(self.rows):
@@ -201,29 +205,29 @@ class ProgressiveSearch:
                 found.append((r, start, c - start))
         return found
 
-    def _entries(self, cells) -> list[str]:
+    def _entries(self, cells: Cells) -> list[str]:
         words = []
         for r, start, length in self._across(cells):
             if length >= 2:
-                glyphs = cells[r][start : start + length]
+                glyphs = [g or "" for g in cells[r][start : start + length]]
                 words.append("".join(glyphs[::-1] if self.rtl else glyphs))
         for c in range(self.cols):
             words.extend(word for _, word in self._column_runs(cells, c))
         return words
 
-    def _repeat_cost(self, cells) -> float:
+    def _repeat_cost(self, cells: Cells) -> float:
         if self.allow_duplicates:
             return 0.0
         counts = Counter(self._entries(cells))
         return float(sum(len(entry_glyphs(w)) * (n - 1) for w, n in counts.items() if n > 1))
 
-    def cost(self, cells, columns: list[float] | None = None) -> float:
+    def cost(self, cells: Cells, columns: list[float] | None = None) -> float:
         columns = columns if columns is not None else [self._column_cost(cells, c) for c in range(self.cols)]
         return sum(columns) + self._repeat_cost(cells)
 
     # ------------------------------------------------------------------ search
 
-    def _mutate(self, cells, columns):
+    def _mutate(self, cells: Cells, columns: list[float]) -> tuple[Cells, list[float]]:
         r, start, length = self.rng.choice(self._across(cells))
         child = [row[:] for row in cells]
         word = self._word(length)
@@ -247,7 +251,10 @@ class ProgressiveSearch:
         """Search until cost 0, the time limit (default DEFAULT_SECONDS) or ``deadline``,
         whichever is first, or until ``stop`` is set; returns the best layout and the step
         count."""
-        end = earliest(deadline, time.monotonic() + (time_limit if time_limit is not None else DEFAULT_SECONDS))
+        end = min(
+            deadline if deadline is not None else math.inf,
+            time.monotonic() + (time_limit if time_limit is not None else DEFAULT_SECONDS),
+        )
         start_cells = self._fill1() if self.fill == "fill1" else self._fill2()
         columns = [self._column_cost(start_cells, c) for c in range(self.cols)]
         best_cost = self.cost(start_cells, columns)
@@ -279,8 +286,9 @@ class ProgressiveSearch:
             pass
         return self.describe(best), steps
 
-    def describe(self, cells) -> Layout:
-        unknown, scrambled = [], []
+    def describe(self, cells: Cells) -> Layout:
+        unknown: list[str] = []
+        scrambled: list[str] = []
         for c in range(self.cols):
             for _, word in self._column_runs(cells, c):
                 if word not in self.entries:

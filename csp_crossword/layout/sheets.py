@@ -22,12 +22,16 @@ list.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import Any
 
-from ..grid import ACROSS, BLOCK, DOWN, EMPTY, Grid
+from ..grid import ACROSS, BLOCK, DOWN, EMPTY, Cell, Grid
 from ..lexicon import Lexicon
 
+Cells = tuple[tuple[Cell, ...], ...]
 
-def numbered_entries(grid: Grid, cells, lexicon: Lexicon) -> list[dict]:
+
+def numbered_entries(grid: Grid, cells: Cells, lexicon: Lexicon) -> list[dict[str, Any]]:
     """Every entry of the board, across then down, with its number, answer, display form and clue."""
     entries = []
     for slot in grid.slots:
@@ -55,7 +59,7 @@ def blank_grid_text(grid: Grid) -> str:
     return "\n".join(lines) + "\n"
 
 
-def clue_lists_text(entries: list[dict]) -> str:
+def clue_lists_text(entries: list[dict[str, Any]]) -> str:
     """``Across`` and ``Down`` lists: number, clue (or a blank line to write one) and length."""
     lines = []
     for heading, direction in (("Across", ACROSS), ("Down", DOWN)):
@@ -68,12 +72,12 @@ def clue_lists_text(entries: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def word_search(cells, alphabet: list[str], rng: random.Random) -> list[list[str]]:
+def word_search(cells: Cells, alphabet: list[str], rng: random.Random) -> list[list[str]]:
     """The board with every cell that holds no letter filled with a random glyph of ``alphabet``."""
     return [[v if v is not None else rng.choice(alphabet) for v in row] for row in cells]
 
 
-def alphabet_of(words) -> list[str]:
+def alphabet_of(words: Iterable[str]) -> list[str]:
     """The glyphs the words use, sorted: what a word search fills its spare cells with."""
     from ..lexicon import entry_glyphs
 

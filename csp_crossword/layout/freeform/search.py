@@ -325,6 +325,7 @@ class Freeform:
                     best = board
                 if progress is not None:
                     progress(boards, len(best.placements))
+            assert best is not None  # the loop above builds at least one board
             current = best
             while going_on(end):  # all placed: still more crossings, a smaller board
                 candidate = self._neighbour(current, rng)
