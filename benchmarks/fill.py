@@ -31,12 +31,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from csp_crossword.backends import get_backend  # noqa: E402
-from csp_crossword.builtin import builtin_lexicon  # noqa: E402
-from csp_crossword.grid import read_grid  # noqa: E402
-from csp_crossword.lexicon import load_word_list  # noqa: E402
-from csp_crossword.problem import build_problem  # noqa: E402
-from csp_crossword.verify import verify_fill  # noqa: E402
+from csp_crossword.backends import get_backend
+from csp_crossword.builtin import builtin_lexicon
+from csp_crossword.grid import read_grid
+from csp_crossword.lexicon import load_word_list
+from csp_crossword.problem import build_problem
+from csp_crossword.verify import verify_fill
 
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
 
@@ -99,7 +99,20 @@ def run_one(grid_path: str, dict_name: str, backend: str, seed: int, time_limit:
     }
 
 
-COLUMNS = ["grid", "dict", "backend", "seed", "status", "build_s", "solve_s", "total_s", "nodes", "backtracks", "restarts", "mean_score"]
+COLUMNS = [
+    "grid",
+    "dict",
+    "backend",
+    "seed",
+    "status",
+    "build_s",
+    "solve_s",
+    "total_s",
+    "nodes",
+    "backtracks",
+    "restarts",
+    "mean_score",
+]
 
 
 def print_row(row: dict) -> None:
@@ -128,7 +141,9 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     builtin_lexicon("en")
     warm = time.perf_counter() - start
-    print(f"built-in list: first load {first:.3f} s (cold if no cache), warm load {warm:.3f} s, {len(cache['builtin'])} entries")
+    print(
+        f"built-in list: first load {first:.3f} s (cold if no cache), warm load {warm:.3f} s, {len(cache['builtin'])} entries"
+    )
 
     print("  ".join(c.ljust(w) for c, w in zip(COLUMNS, [9, 11, 12, 4, 13, 8, 8, 8, 8, 10, 8, 10])))
     rows = []

@@ -26,9 +26,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from csp_crossword.layout.freeform import Freeform  # noqa: E402
-from csp_crossword.lexicon import Lexicon  # noqa: E402
-from csp_crossword.verify import _runs, verify_fill  # noqa: E402
+from csp_crossword.layout.freeform import Freeform
+from csp_crossword.lexicon import Lexicon
+from csp_crossword.verify import _runs, verify_fill
 
 DEFAULT_WORDS = HERE.parent.parent / "shared" / "data" / "dict" / "words.txt"
 
@@ -71,7 +71,9 @@ def run_ours(words, size, seconds, seed, greedy_only=False) -> dict:
 
 def run_genxword(python: str, words, size, seconds, seed) -> dict:
     job = json.dumps({"words": words, "rows": size, "cols": size, "seconds": seconds, "seed": seed})
-    out = subprocess.run([python, str(HERE / "genxword_runner.py")], input=job, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [python, str(HERE / "genxword_runner.py")], input=job, capture_output=True, text=True, check=True
+    )
     answer = json.loads(out.stdout)
     cells = [[None] * size for _ in range(size)]
     for word, row, col, vertical in answer["placements"]:
@@ -93,9 +95,17 @@ def main(argv=None) -> int:
     parser.add_argument("--greedy-only", action="store_true", help="also run our engine without the improvement phase")
     parser.add_argument("--genxword-python", metavar="PYTHON", help="interpreter with genxword installed")
     args = parser.parse_args(argv)
-    pool = sorted({w.strip().upper() for w in Path(args.words).read_text().split() if 3 <= len(w.strip()) <= 10 and w.isalpha()})
-    engines = ["csp-crossword"] + (["greedy-only"] if args.greedy_only else []) + (["genxword"] if args.genxword_python else [])
-    print(f"{'board':<7}{'words':>6}{'seed':>5}  {'engine':<14}{'placed':>7}{'cross/word':>11}{'fill':>7}{'valid':>7}{'seconds':>9}")
+    pool = sorted(
+        {w.strip().upper() for w in Path(args.words).read_text().split() if 3 <= len(w.strip()) <= 10 and w.isalpha()}
+    )
+    engines = (
+        ["csp-crossword"]
+        + (["greedy-only"] if args.greedy_only else [])
+        + (["genxword"] if args.genxword_python else [])
+    )
+    print(
+        f"{'board':<7}{'words':>6}{'seed':>5}  {'engine':<14}{'placed':>7}{'cross/word':>11}{'fill':>7}{'valid':>7}{'seconds':>9}"
+    )
     rows = []
     for size in args.sizes:
         for count in args.counts:
@@ -115,7 +125,7 @@ def main(argv=None) -> int:
                     if not data["valid"]:
                         print(f"    invalid: {data['problem']}", flush=True)
     print("\nsummary (means over seeds): board, words, engine, placed, crossings per word, fill, valid runs")
-    print(f"| board | words | engine | placed | crossings/word | fill | valid |\n|---|---|---|---|---|---|---|")
+    print("| board | words | engine | placed | crossings/word | fill | valid |\n|---|---|---|---|---|---|---|")
     for size in args.sizes:
         for count in args.counts:
             for engine in engines:

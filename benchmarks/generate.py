@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from csp_crossword.builtin import builtin_lexicon  # noqa: E402
-from csp_crossword.layout.generate import generate  # noqa: E402
-from csp_crossword.result import Status  # noqa: E402
-from csp_crossword.verify import verify_fill  # noqa: E402
+from csp_crossword.builtin import builtin_lexicon
+from csp_crossword.layout.generate import generate
+from csp_crossword.result import Status
+from csp_crossword.verify import verify_fill
 
 
 def main(argv=None) -> int:
@@ -31,7 +31,9 @@ def main(argv=None) -> int:
     parser.add_argument("--methods", nargs="+", default=["csp", "progressive"])
     args = parser.parse_args(argv)
     lexicon = builtin_lexicon("en")
-    print(f"{'size':<6}{'method':<13}{'seed':<6}{'status':<10}{'seconds':>9}{'entries':>9}{'patterns':>10}{'bad runs':>10}")
+    print(
+        f"{'size':<6}{'method':<13}{'seed':<6}{'status':<10}{'seconds':>9}{'entries':>9}{'patterns':>10}{'bad runs':>10}"
+    )
     rows = []
     wrong = False
     for size in args.sizes:
@@ -46,13 +48,18 @@ def main(argv=None) -> int:
                 status = "filled" if ok else ("WRONG" if made.result.status == Status.FILLED else "failed")
                 bad = len(made.unknown) + len(made.scrambled)
                 rows.append((size, method, ok, seconds))
-                print(f"{size}x{size:<3}{method:<13}{seed:<6}{status:<10}{seconds:>9.2f}{len(made.result.entries):>9}{made.patterns_tried:>10}{bad:>10}", flush=True)
+                print(
+                    f"{size}x{size:<3}{method:<13}{seed:<6}{status:<10}{seconds:>9.2f}{len(made.result.entries):>9}{made.patterns_tried:>10}{bad:>10}",
+                    flush=True,
+                )
     print("\nsummary: size, method, successes/runs, median and max seconds")
     for size in args.sizes:
         for method in args.methods:
             group = [r for r in rows if r[0] == size and r[1] == method]
             times = [r[3] for r in group]
-            print(f"  {size}x{size:<4} {method:<12} {sum(r[2] for r in group)}/{len(group)}  median {statistics.median(times):.2f} s  max {max(times):.2f} s")
+            print(
+                f"  {size}x{size:<4} {method:<12} {sum(r[2] for r in group)}/{len(group)}  median {statistics.median(times):.2f} s  max {max(times):.2f} s"
+            )
     return 1 if wrong else 0
 
 

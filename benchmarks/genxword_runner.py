@@ -19,7 +19,7 @@ for name in ("gi", "gi.repository", "cairo"):
 sys.modules["gi"].require_version = lambda *args: None
 sys.modules["gi.repository"].Pango = sys.modules["gi.repository"].PangoCairo = None
 
-from genxword.calculate import Crossword  # noqa: E402
+from genxword.calculate import Crossword
 
 job = json.load(sys.stdin)
 random.seed(job["seed"])

@@ -44,15 +44,36 @@ HERALD = [f"h{size}{n:02d}" for size in (15, 19, 21, 23) for n in range(1, 11)]
 #: Twelve instances: easy, hard for Gecode's base model (h1504, h1506, h2101, h2304, words-h1510,
 #: words-h2308 and uk-h1909, which it could not solve), and the unsatisfiable words-h2301.
 QUICK = [
-    ("h1501", "words"), ("h1504", "words"), ("h1506", "words"), ("h1510", "words"),
-    ("h1903", "words"), ("h2101", "words"), ("h2301", "words"), ("h2304", "words"),
-    ("h2308", "words"), ("h1909", "uk"), ("h2306", "uk"), ("h2310", "uk"),
+    ("h1501", "words"),
+    ("h1504", "words"),
+    ("h1506", "words"),
+    ("h1510", "words"),
+    ("h1903", "words"),
+    ("h2101", "words"),
+    ("h2301", "words"),
+    ("h2304", "words"),
+    ("h2308", "words"),
+    ("h1909", "uk"),
+    ("h2306", "uk"),
+    ("h2310", "uk"),
 ]
 QUICK_TIME_LIMIT = 60.0
 SOLVED = ("filled", "optimal", "unsatisfiable")
 COLUMNS = [
-    "instance", "grid", "dict", "backend", "seed", "time_limit", "status", "load_s", "seconds",
-    "nodes", "backtracks", "restarts", "peak_mb", "mean_score",
+    "instance",
+    "grid",
+    "dict",
+    "backend",
+    "seed",
+    "time_limit",
+    "status",
+    "load_s",
+    "seconds",
+    "nodes",
+    "backtracks",
+    "restarts",
+    "peak_mb",
+    "mean_score",
 ]
 
 
@@ -61,11 +82,15 @@ def run_one(task: tuple) -> dict:
     ``error:...`` when the run raised)."""
     try:
         return _run(*task)
-    except Exception as error:  # noqa: BLE001 - one broken run is a row, not the end of the table
+    except Exception as error:
         grid_name, dict_name, backend_name, seed, time_limit = task
         return {
-            "instance": f"{dict_name}-{grid_name}", "grid": grid_name, "dict": dict_name,
-            "backend": backend_name, "seed": seed, "time_limit": time_limit,
+            "instance": f"{dict_name}-{grid_name}",
+            "grid": grid_name,
+            "dict": dict_name,
+            "backend": backend_name,
+            "seed": seed,
+            "time_limit": time_limit,
             "status": f"error:{type(error).__name__}:{error}"[:120],
         }
 
@@ -163,15 +188,35 @@ def summarise(rows: list[dict], markdown: bool = False) -> None:
         if solved and len(solved) == len(group) and isinstance(base, float) and base > 0:
             ratio = f"{median / base:.2f}x"
         statuses = "/".join(sorted({r["status"] for r in group}))
-        lines.append((instance, backend, f"{len(solved)}/{len(group)}", statuses, f"{median:.2f}",
-                      f"{max(times, default=float('nan')):.2f}",
-                      show(base) if base != "n/a" else "n/a", show(nogoods) if nogoods != "n/a" else "n/a", ratio))
+        lines.append(
+            (
+                instance,
+                backend,
+                f"{len(solved)}/{len(group)}",
+                statuses,
+                f"{median:.2f}",
+                f"{max(times, default=float('nan')):.2f}",
+                show(base) if base != "n/a" else "n/a",
+                show(nogoods) if nogoods != "n/a" else "n/a",
+                ratio,
+            )
+        )
         total = totals.setdefault(backend, [0, 0, 0, 0])
         total[0] += 1
         total[1] += len(solved) == len(group)
         total[2] += bool(solved)
         total[3] += any(r["status"] == "WRONG" for r in group)
-    head = ("instance", "backend", "solved", "status", "median s", "max s", "Gecode base s", "Gecode nogoods s", "median / base")
+    head = (
+        "instance",
+        "backend",
+        "solved",
+        "status",
+        "median s",
+        "max s",
+        "Gecode base s",
+        "Gecode nogoods s",
+        "median / base",
+    )
     if markdown:
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))
@@ -184,7 +229,9 @@ def summarise(rows: list[dict], markdown: bool = False) -> None:
         for line in lines:
             print("  " + " ".join(str(v).ljust(w) for v, w in zip(line, widths)))
     for backend, (n, all_seeds, any_seed, wrong) in sorted(totals.items()):
-        print(f"\n{backend}: {all_seeds}/{n} instances solved on every seed, {any_seed}/{n} on at least one; {wrong} with a wrong fill")
+        print(
+            f"\n{backend}: {all_seeds}/{n} instances solved on every seed, {any_seed}/{n} on at least one; {wrong} with a wrong fill"
+        )
 
 
 def _order(key: tuple) -> tuple:
@@ -207,8 +254,14 @@ def select(patterns: list[str]) -> list[str]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--grids", action="append", help="grid name glob(s) (default: the 40 Herald grids)")
-    parser.add_argument("--dict", action="append", choices=["words", "uk", "scowl-55"], help="word list(s) (default words and uk)")
-    parser.add_argument("--backend", action="append", help="backend(s) (default ac); options after a colon, e.g. 'ac:value_order=window'")
+    parser.add_argument(
+        "--dict", action="append", choices=["words", "uk", "scowl-55"], help="word list(s) (default words and uk)"
+    )
+    parser.add_argument(
+        "--backend",
+        action="append",
+        help="backend(s) (default ac); options after a colon, e.g. 'ac:value_order=window'",
+    )
     parser.add_argument("--seeds", type=int, default=1, help="seeds 0..N-1 per instance (default 1)")
     parser.add_argument("--time-limit", type=float, help="seconds per run (default 600; 60 with --quick)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time, each in its own process (default 1)")
@@ -235,7 +288,7 @@ def main(argv=None) -> int:
     # Instances Gecode's base model could not solve go first: with --jobs N the long runs then
     # overlap with the short ones instead of trailing alone at the end.
     gecode = published()
-    tasks.sort(key=lambda task: (gecode.get((task[1], task[0]), {}).get("base", 0.0) is not None))
+    tasks.sort(key=lambda task: gecode.get((task[1], task[0]), {}).get("base", 0.0) is not None)
     print(f"{len(tasks)} runs, {args.jobs} at a time, {time_limit:g} s each")
     print("  ".join(c.ljust(w) for c, w in zip(COLUMNS, [12, 6, 6, 6, 4, 6, 13, 7, 9, 9, 10, 8, 8, 10])))
 

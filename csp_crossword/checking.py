@@ -79,9 +79,7 @@ def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3) -> dict[str, An
 
 
 class _CoreFinder:
-    def __init__(
-        self, problem: FillProblem, prover: Backend, deadline: Deadline, stop: StopSignal | None = None
-    ):
+    def __init__(self, problem: FillProblem, prover: Backend, deadline: Deadline, stop: StopSignal | None = None):
         self.grid = problem.grid
         self.lexicon = problem.lexicon
         self.options = problem.options

@@ -12,8 +12,8 @@ import os
 import re
 from collections.abc import Iterable
 
-from .glyphs import normalize_entry
 from .formats import Puzzle
+from .glyphs import normalize_entry
 
 #: Where WordNet's database files are looked for, after ``$WNSEARCHDIR``.
 WORDNET_DIRS = ("/usr/share/wordnet", "/usr/local/share/wordnet", "/usr/share/WordNet-3.0/dict")
@@ -24,7 +24,11 @@ def wordnet_directory() -> str | None:
     """The folder holding WordNet's ``index.*`` and ``data.*`` files, or None when not installed."""
     candidates = [os.environ.get("WNSEARCHDIR", "")] + list(WORDNET_DIRS)
     for folder in candidates:
-        if folder and os.path.exists(os.path.join(folder, "index.noun")) and os.path.exists(os.path.join(folder, "data.noun")):
+        if (
+            folder
+            and os.path.exists(os.path.join(folder, "index.noun"))
+            and os.path.exists(os.path.join(folder, "data.noun"))
+        ):
             return folder
     return None
 

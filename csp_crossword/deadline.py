@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import math
-import threading
 import time
 from typing import Protocol
 
@@ -49,6 +48,7 @@ class StopSignal(Protocol):
 class StopAny:
     """A stop signal set as soon as any of several is (``None`` entries are ignored).
 
+    >>> import threading
     >>> a, b = threading.Event(), threading.Event()
     >>> either = StopAny(a, None, b)
     >>> either.is_set()

@@ -80,7 +80,9 @@ def parse_fill_in(text: str, path: str | None = None, *, block: str | None = Non
     return FillInPuzzle(grid, tuple(normalize_entry(w) for w in words), block, empty)
 
 
-def read_grid_file(path: str | os.PathLike[str], *, block: str | None = None, rtl: bool = False) -> tuple[Grid, FillInPuzzle | None]:
+def read_grid_file(
+    path: str | os.PathLike[str], *, block: str | None = None, rtl: bool = False
+) -> tuple[Grid, FillInPuzzle | None]:
     """Read a grid file; when it ends with a word line it is a fill-in puzzle (second value)."""
     name = os.fspath(path)
     text = read_text_file(name)

@@ -28,9 +28,7 @@ def constraint_graph(grid: Grid, slots: Sequence[Slot] | None = None) -> nx.Grap
     graph = nx.Graph()
     kept = None if slots is None else {slot.id for slot in slots}
     for slot in grid.slots if slots is None else slots:
-        graph.add_node(
-            slot.id, length=slot.length, direction=slot.direction, number=slot.number, cells=slot.cells
-        )
+        graph.add_node(slot.id, length=slot.length, direction=slot.direction, number=slot.number, cells=slot.cells)
     for crossing in grid.crossings:
         if kept is not None and not (crossing.across in kept and crossing.down in kept):
             continue

@@ -318,9 +318,7 @@ def _row_cells(line: str, path: str | None, lineno: int) -> tuple[list[str], boo
     if any(token == "" for token in tokens):
         index = 0 if line.startswith(" ") else line.find("  ") + 1
         col = len(split_glyphs(line[:index])) + 1
-        raise InputError(
-            "cells written token by token must be separated by single spaces", path, lineno, col
-        )
+        raise InputError("cells written token by token must be separated by single spaces", path, lineno, col)
     return tokens, True
 
 
@@ -373,9 +371,7 @@ def parse_grid(
             width = len(row)
         elif len(row) != width:
             col = min(len(row), width) + 1
-            raise InputError(
-                f"ragged row: {len(row)} cells where the first row has {width}", path, lineno, col
-            )
+            raise InputError(f"ragged row: {len(row)} cells where the first row has {width}", path, lineno, col)
         rows.append(tuple(row))
     grid = Grid(tuple(rows), rtl=rtl, source=path, tokenized=tokenized)
     if not grid.slots:

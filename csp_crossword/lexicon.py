@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
-from .glyphs import normalize_entry, split_glyphs
 from .files import read_text_file
+from .glyphs import normalize_entry, split_glyphs
 
 #: Score of an entry whose list gives none (Crossfire and Ingrid use 50 as "ordinary").
 DEFAULT_SCORE = 50
@@ -267,11 +267,7 @@ class Lexicon:
     def filtered(self, min_score: int | None = None, banned: Iterable[str] = ()) -> Lexicon:
         """A new lexicon without entries below ``min_score`` or in ``banned``."""
         banned_set = {normalize_entry(w) for w in banned}
-        keep = {
-            w: s
-            for w, s in self.scores.items()
-            if (min_score is None or s >= min_score) and w not in banned_set
-        }
+        keep = {w: s for w, s in self.scores.items() if (min_score is None or s >= min_score) and w not in banned_set}
         multiplicity = {w: n for w, n in self.multiplicity.items() if w in keep}
         return Lexicon(keep, self.display, self.clues, self.name, multiplicity)
 

@@ -14,7 +14,7 @@ from .problem import FillProblem
 
 def _array2d(rows: list[list[int]], width: int) -> str:
     if not rows:
-        return "array2d(1..0, 1..%d, [])" % width
+        return f"array2d(1..0, 1..{width}, [])"
     flat = ", ".join(str(v) for row in rows for v in row + [0] * (width - len(row)))
     return f"array2d(1..{len(rows)}, 1..{width}, [{flat}])"
 

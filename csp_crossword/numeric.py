@@ -28,6 +28,8 @@ def products_lexicon(max_factor: int = MAX_FACTOR) -> Lexicon:
             if 2 <= len(z) <= 4:
                 pairs.setdefault(z, []).append(f"{x}×{y}")
     scores = {z: DEFAULT_SCORE for z in pairs}
-    balanced = {z: sorted(p, key=lambda xy: abs(int(xy.split("×")[1]) - int(xy.split("×")[0]))) for z, p in pairs.items()}
+    balanced = {
+        z: sorted(p, key=lambda xy: abs(int(xy.split("×")[1]) - int(xy.split("×")[0]))) for z, p in pairs.items()
+    }
     clues = {z: " or ".join(p[:CLUE_PAIRS]) for z, p in balanced.items()}
     return Lexicon(scores, clues=clues, name="products")

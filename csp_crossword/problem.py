@@ -192,9 +192,7 @@ def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str,
         if have != need:
             ids = slots_per_length.get(length, [])
             where = ids[0] if ids else "(none)"
-            problems.append(
-                (where, f"{need} slot(s) of length {length} but {have} listed word(s) of that length")
-            )
+            problems.append((where, f"{need} slot(s) of length {length} but {have} listed word(s) of that length"))
     return problems
 
 
@@ -242,4 +240,3 @@ def build_problem(
             empty.append((slot.id, why))
     root = state.copy() if state is not None and not empty else None
     return FillProblem(grid, lexicon, options, network, tuple(domains), tuple(empty), root)
-

@@ -56,8 +56,9 @@ class Network:
     """The crossword CSP compiled to flat lists for fast propagation.
 
     Slots are numbered in ``grid.slots`` order (or the order of ``slots``, a subset of the grid's
-    slots whose constraints alone are kept: used to find a small unsatisfiable core). ``neighbours[s]`` lists ``(t, i, j, c)``: slot
-    ``s`` position ``i`` crosses slot ``t`` position ``j`` in crossing cell ``c``.
+    slots whose constraints alone are kept: used to find a small unsatisfiable core).
+    ``neighbours[s]`` lists ``(t, i, j, c)``: slot ``s`` position ``i`` crosses slot ``t``
+    position ``j`` in crossing cell ``c``.
     """
 
     def __init__(
@@ -97,9 +98,7 @@ class Network:
         by_length: dict[int, list[int]] = {}
         for s, slot in enumerate(self.slots):
             by_length.setdefault(slot.length, []).append(s)
-        self.same_length = [
-            [u for u in by_length[slot.length] if u != s] for s, slot in enumerate(self.slots)
-        ]
+        self.same_length = [[u for u in by_length[slot.length] if u != s] for s, slot in enumerate(self.slots)]
         self.limits: list[dict[int, int]] | None = None
         if uses is not None:
             self.limits = [

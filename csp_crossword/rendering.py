@@ -4,7 +4,8 @@ The SVG is written here: one square per cell, black squares for blocks (nothing 
 cells of a freeform board), clue numbers as ``<text class="number">`` in the first cell of each
 entry (top left, or top right in right-to-left grids, which are numbered from the top right), and
 with ``solution`` the answer glyphs as ``<text class="letter">``. The HTML page puts the grid (as
-a table, whose text WeasyPrint shapes, unlike its SVG text) above the Across and Down clue lists, as a newspaper prints them. The PDF is that page laid out by
+a table, whose text WeasyPrint shapes, unlike its SVG text) above the Across and Down clue
+lists, as a newspaper prints them. The PDF is that page laid out by
 WeasyPrint (Pango and HarfBuzz shape Arabic and Bangla text with any installed font that has the
 glyphs, such as Debian's fonts-noto-core); the PNG is the PDF's first page drawn by pypdfium2.
 
@@ -56,9 +57,14 @@ def grid_svg(puzzle: Puzzle, solution: bool = False) -> str:
             x, y = 1 + c * CELL, 1 + r * CELL
             if grid.cells[r][c] is None:
                 if not puzzle.freeform:
-                    parts.append(f'<rect class="block" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#000" stroke="#000"/>')
+                    parts.append(
+                        f'<rect class="block" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                        'fill="#000" stroke="#000"/>'
+                    )
                 continue
-            parts.append(f'<rect class="cell" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#fff" stroke="#000"/>')
+            parts.append(
+                f'<rect class="cell" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#fff" stroke="#000"/>'
+            )
             number = numbers.get((r, c))
             if number is not None:
                 nx, anchor = (x + CELL - 2, "end") if grid.rtl else (x + 2, "start")
@@ -107,7 +113,10 @@ def _clue_list(puzzle: Puzzle, direction: str, solution: bool) -> str:
         text = escape(clue) if clue else "_" * 10
         extra = f" <b>{escape(answer)}</b>" if solution and answer else ""
         # explicit numbers: clue numbers skip, and not every renderer honours <li value>
-        items.append(f'<li><span class="number">{slot.number}</span> <span class="clue">{text}</span> ({slot.length}){extra}</li>')
+        items.append(
+            f'<li><span class="number">{slot.number}</span> <span class="clue">{text}</span> '
+            f"({slot.length}){extra}</li>"
+        )
     return "\n".join(items)
 
 
@@ -136,7 +145,8 @@ table.grid {{ border-collapse: collapse; }}
 table.grid td {{ width: {cell}mm; height: {cell}mm; padding: 0; vertical-align: top; }}
 table.grid td.cell {{ border: 0.3mm solid #000; }}
 table.grid td.block {{ border: 0.3mm solid #000; background: #000; }}
-table.grid .number {{ display: block; height: {number_mm}mm; padding: 0.3mm 0.6mm 0 0.6mm; font-size: {number_pt}pt; line-height: 1; text-align: {number_side}; }}
+table.grid .number {{ display: block; height: {number_mm}mm; padding: 0.3mm 0.6mm 0 0.6mm;
+  font-size: {number_pt}pt; line-height: 1; text-align: {number_side}; }}
 table.grid .letter {{ display: block; text-align: center; font-size: {letter_pt}pt; line-height: 1.2; }}
 .clues {{ display: flex; gap: 8mm; margin-top: 5mm; }}
 .clues section {{ flex: 1; }}
@@ -168,7 +178,9 @@ def page_pdf(puzzle: Puzzle, solution: bool = False) -> bytes:
     try:
         import weasyprint
     except (ImportError, OSError) as error:  # OSError: the Pango libraries are missing
-        raise InputError(f"PDF output needs WeasyPrint and the Pango libraries ({error}); pip install 'csp-crossword[render]'") from None
+        raise InputError(
+            f"PDF output needs WeasyPrint and the Pango libraries ({error}); pip install 'csp-crossword[render]'"
+        ) from None
     pdf: bytes = weasyprint.HTML(string=page_html(puzzle, solution)).write_pdf()
     return pdf
 

@@ -16,7 +16,6 @@ found again from the cells, and every run is looked up in the lexicon's plain en
 from __future__ import annotations
 
 from collections import Counter
-
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 

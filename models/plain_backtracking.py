@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import sys
 
-from common import cli, crossings as crossing_list, print_fill, slot_words
+from common import cli, print_fill, slot_words
+from common import crossings as crossing_list
 
 
 def model(grid, lexicon):

@@ -8,16 +8,17 @@ import json
 import threading
 import time
 
-import plugin_backend
-import pytest
-
 import csp_crossword as cc
+import pytest
 from csp_crossword.backends import REGISTRY, get_backend
 from csp_crossword.cli import main
 from csp_crossword.errors import InputError
 from csp_crossword.grid import parse_grid
 from csp_crossword.lexicon import Lexicon
 from csp_crossword.verify import verify_fill
+
+import plugin_backend
+
 
 #: The time limits of a whole job hold within 10% or 0.5 s, whichever is larger (issue 11).
 def within_limit(seconds: float, limit: float) -> bool:
@@ -75,7 +76,10 @@ def test_plugin_backend_through_cli_check_and_count(plugin, capsys, tmp_path):
     code, out, _ = run(capsys, "fill", grid, "--words", words, "--backend", plugin, "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["backend"] == plugin
-    assert verify_fill(parse_grid("...\n...\n..."), tuple(tuple(r) for r in data["cells"]), Lexicon.from_words(SQUARE)) == []
+    assert (
+        verify_fill(parse_grid("...\n...\n..."), tuple(tuple(r) for r in data["cells"]), Lexicon.from_words(SQUARE))
+        == []
+    )
     code, out, _ = run(capsys, "check", grid, "--words", words, "--backend", plugin, "--backend-option", "node_delay=0")
     assert code == 0 and out.startswith("solvable")
     code, out, _ = run(capsys, "count", grid, "--words", words, "--backend", plugin)
@@ -108,8 +112,9 @@ def test_count_keeps_one_deadline_over_every_region(plugin):
     words = ["".join(p) for n in (3, 4) for p in itertools.product("AB", repeat=n)]
     lexicon = Lexicon.from_words(words)
     start = time.monotonic()
-    result = cc.count(grid, lexicon, allow_duplicates=True, time_limit=1.0, backend=plugin,
-                      backend_options={"node_delay": 0.001})
+    result = cc.count(
+        grid, lexicon, allow_duplicates=True, time_limit=1.0, backend=plugin, backend_options={"node_delay": 0.001}
+    )
     elapsed = time.monotonic() - start
     assert not result.exact and result.components == 2
     assert within_limit(elapsed, 1.0), elapsed
@@ -119,8 +124,9 @@ def test_check_keeps_one_deadline_for_proof_and_core(plugin):
     # The slow plug-in proves the grid unsolvable in about 0.6 s; the core search after it must
     # stop at the same deadline (before, it was given 2 s more whatever the limit).
     start = time.monotonic()
-    report = cc.check("...\n...\n...", UNSAT_NEEDS_SEARCH, backend=plugin, backend_options={"node_delay": 0.01},
-                      time_limit=1.0)
+    report = cc.check(
+        "...\n...\n...", UNSAT_NEEDS_SEARCH, backend=plugin, backend_options={"node_delay": 0.01}, time_limit=1.0
+    )
     elapsed = time.monotonic() - start
     assert report.status in ("unsolvable", "unknown")
     assert within_limit(elapsed, 1.0), elapsed
@@ -141,8 +147,14 @@ def test_stop_event_ends_a_job_early(plugin):
     timer = threading.Timer(0.3, stop.set)
     timer.start()
     start = time.monotonic()
-    result = cc.fill("...\n...\n...", UNSAT_NEEDS_SEARCH, backend=plugin, backend_options={"node_delay": 0.05},
-                     stop=stop, time_limit=30)
+    result = cc.fill(
+        "...\n...\n...",
+        UNSAT_NEEDS_SEARCH,
+        backend=plugin,
+        backend_options={"node_delay": 0.05},
+        stop=stop,
+        time_limit=30,
+    )
     elapsed = time.monotonic() - start
     assert result.status == cc.Status.TIMEOUT and elapsed < 2.0
     already = threading.Event()

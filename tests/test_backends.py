@@ -7,8 +7,6 @@ brute-force solver of ``bruteforce.py`` or a hand-made proof.
 from __future__ import annotations
 
 import pytest
-
-import plugin_backend
 from csp_crossword.backends import REGISTRY, get_backend, names
 from csp_crossword.grid import parse_grid, read_grid
 from csp_crossword.lexicon import Lexicon
@@ -16,6 +14,7 @@ from csp_crossword.problem import FillOptions, build_problem
 from csp_crossword.result import Status
 from csp_crossword.verify import verify_fill
 
+import plugin_backend
 from bruteforce import count
 from conftest import GRIDS
 
@@ -154,7 +153,16 @@ def test_bangla_glyphs_fill(backend):
 def test_ac_learns_nogoods_at_restarts(options, quarter_lexicon):
     # A cutoff of one failure that never grows: the fill is only reached through the no-goods.
     grid = read_grid(GRIDS / "vanbeek" / "puzzle03.txt")
-    problem, result = solve("ac", grid, quarter_lexicon, time_limit=60, restart_policy="geometric", restart_base=1, restart_growth=1.0, **options)
+    problem, result = solve(
+        "ac",
+        grid,
+        quarter_lexicon,
+        time_limit=60,
+        restart_policy="geometric",
+        restart_base=1,
+        restart_growth=1.0,
+        **options,
+    )
     assert_valid(problem, result)
     assert result.stats.restarts > 0 and result.stats.nogoods > 0
 
@@ -184,9 +192,9 @@ def test_options_from_text_are_typed(backend):
 
 def test_auto_returns_the_provers_answer_when_it_wins(monkeypatch):
     # ac stands in as a search that never ends by itself: only CP-SAT can answer.
-    from csp_crossword.backends.ac import ACBackend
     import time as clock
 
+    from csp_crossword.backends.ac import ACBackend
     from csp_crossword.backends.auto import AutoBackend
     from csp_crossword.result import FillResult
 

@@ -77,6 +77,8 @@ def test_check_cli_exit_codes_and_json(capsys, write):
 
 
 def test_check_unknown_exit_3(capsys, words_lexicon, shared_dict):
-    code = main(["check", str(GRIDS / "vanbeek" / "h2110.txt"), "--words", str(shared_dict("words.txt")), "--time-limit", "0.5"])
+    code = main(
+        ["check", str(GRIDS / "vanbeek" / "h2110.txt"), "--words", str(shared_dict("words.txt")), "--time-limit", "0.5"]
+    )
     out = capsys.readouterr().out
     assert code == 3 and out.startswith("unknown")

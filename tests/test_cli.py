@@ -10,7 +10,6 @@ import sys
 import time
 
 import pytest
-
 from csp_crossword.cli import main
 from csp_crossword.grid import parse_grid
 from csp_crossword.lexicon import Lexicon
@@ -46,8 +45,15 @@ def test_fill_json_document(capsys, write):
     entries = {e["id"]: e for e in data["entries"]}
     assert entries["1A"]["answer"] == "AB" and entries["1A"]["clue"] == "First"
     assert entries["2D"] == {
-        "id": "2D", "number": 2, "direction": "down", "row": 0, "col": 1, "length": 3,
-        "answer": "BDF", "score": 50, "clue": "Down two",
+        "id": "2D",
+        "number": 2,
+        "direction": "down",
+        "row": 0,
+        "col": 1,
+        "length": 3,
+        "answer": "BDF",
+        "score": 50,
+        "clue": "Down two",
     }
     assert set(data["stats"]) >= {"nodes", "backtracks", "restarts", "seconds"}
     lexicon = Lexicon.from_words(["AB", "CDE", "FG", "AC", "BDF", "EG"])
@@ -140,7 +146,9 @@ def test_help_documents_exit_codes(capsys):
 
 
 def test_components_note(capsys, write):
-    code, _, err = run(capsys, "fill", write("g.txt", "..#..\n..#..\n"), "--words", write("w.txt", SQUARE_WORDS + "EF\nGH\nEG\nFH\n"))
+    code, _, err = run(
+        capsys, "fill", write("g.txt", "..#..\n..#..\n"), "--words", write("w.txt", SQUARE_WORDS + "EF\nGH\nEG\nFH\n")
+    )
     assert code == 0 and "2 independent regions" in err
 
 
@@ -177,7 +185,9 @@ def test_timeout_exit_3_prints_partial(shared_dict):
     words = shared_dict("words.txt")
     proc = subprocess.run(
         _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", words, "--time-limit", "1", "--format", "json"),
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 3, proc.stderr
     data = json.loads(proc.stdout)
@@ -189,7 +199,8 @@ def test_ctrl_c_exit_130_keeps_best_partial(shared_dict, tmp_path):
     target = tmp_path / "partial.json"
     proc = subprocess.Popen(
         _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", shared_dict("words.txt"), "-o", target),
-        stderr=subprocess.PIPE, text=True,
+        stderr=subprocess.PIPE,
+        text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(3)
@@ -227,11 +238,21 @@ def test_count_and_enumerate_commands(capsys, write):
 
 
 def test_optimize_needs_a_backend_that_can(capsys, write):
-    code, _, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS), "--optimize")
+    code, _, err = run(
+        capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS), "--optimize"
+    )
     assert code == 2 and "cpsat" in err
     code, out, err = run(
-        capsys, "fill", write("g.txt", "..\n..\n"), "--words", write("w.txt", SQUARE_WORDS),
-        "--optimize", "--backend", "cpsat", "--format", "json",
+        capsys,
+        "fill",
+        write("g.txt", "..\n..\n"),
+        "--words",
+        write("w.txt", SQUARE_WORDS),
+        "--optimize",
+        "--backend",
+        "cpsat",
+        "--format",
+        "json",
     )
     data = json.loads(out)
     assert code == 0 and data["status"] == "optimal" and data["score"]["gap"] == 0

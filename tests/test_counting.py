@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from csp_crossword.backends import get_backend, names
 from csp_crossword.counting import count_fills
 from csp_crossword.errors import InputError
@@ -13,6 +10,8 @@ from csp_crossword.grid import parse_grid
 from csp_crossword.lexicon import Lexicon
 from csp_crossword.problem import FillOptions, build_problem
 from csp_crossword.verify import verify_fill
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bruteforce import count
 

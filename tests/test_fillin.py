@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from csp_crossword.cli import main
 from csp_crossword.errors import InputError
 from csp_crossword.fillin import parse_fill_in

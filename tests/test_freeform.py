@@ -11,9 +11,8 @@ import json
 import random
 from collections import Counter
 
-import pytest
-
 import csp_crossword.layout.freeform as freeform_module
+import pytest
 from csp_crossword.cli import main
 from csp_crossword.layout.freeform import Freeform, freeform
 from csp_crossword.lexicon import Lexicon, entry_glyphs
@@ -66,7 +65,9 @@ def check_layout(result, words, *, islands=False, rtl=False):
 
 @pytest.fixture(scope="module")
 def fifty(shared_dict):
-    words = sorted({w.upper() for w in shared_dict("words.txt").read_text().split() if 3 <= len(w) <= 10 and w.isalpha()})
+    words = sorted(
+        {w.upper() for w in shared_dict("words.txt").read_text().split() if 3 <= len(w) <= 10 and w.isalpha()}
+    )
     return random.Random(50).sample(words, 50)
 
 
@@ -91,7 +92,11 @@ def test_symmetric_boards_mirror_across_the_middle_row(fifty):
         check_layout(result, fifty[:30])
         cells = result.cells
         height = len(cells)
-        assert all((cells[r][c] is None) == (cells[height - 1 - r][c] is None) for r in range(height) for c in range(len(cells[0])))
+        assert all(
+            (cells[r][c] is None) == (cells[height - 1 - r][c] is None)
+            for r in range(height)
+            for c in range(len(cells[0]))
+        )
         assert len(result.placed) >= 5
         assert result.symmetric
 
@@ -255,14 +260,16 @@ def test_taking_a_word_off_never_leaves_letters_side_by_side():
     assert len(whole.placements) == 4
     board, remaining = engine._rebuilt([p for p in placements if p.word != "ABC"])
     cells = {cell for cell in board.cells}
-    for (r, c) in cells:  # no two letters of different words side by side
+    for r, c in cells:  # no two letters of different words side by side
         if (r, c + 1) in cells:
             assert board.owner[(r, c)] & 1 and board.owner[(r, c + 1)] & 1
     assert sum(remaining.values()) == 4 - len(board.placements)
 
 
 def test_long_improvement_run_stays_valid(fifty, shared_dict):
-    words = sorted({w.upper() for w in shared_dict("words.txt").read_text().split() if 3 <= len(w) <= 10 and w.isalpha()})
+    words = sorted(
+        {w.upper() for w in shared_dict("words.txt").read_text().split() if 3 <= len(w) <= 10 and w.isalpha()}
+    )
     hundred = random.Random("15-100-0").sample(words, 100)  # broke the rules before _rebuilt re-checked
     result = Freeform(hundred, rows=15, cols=15).run(time_limit=1.0, seed=0)
     check_layout(result, hundred)

@@ -4,12 +4,11 @@ import json
 import random
 
 import pytest
-
-from csp_crossword.layout.progressive import SCRAMBLED_WEIGHT, ProgressiveSearch
 from csp_crossword.builtin import builtin_lexicon
 from csp_crossword.cli import main
 from csp_crossword.layout.generate import generate
 from csp_crossword.layout.patterns import random_pattern
+from csp_crossword.layout.progressive import SCRAMBLED_WEIGHT, ProgressiveSearch
 from csp_crossword.lexicon import Lexicon
 from csp_crossword.numeric import products_lexicon
 from csp_crossword.result import Status

@@ -1,5 +1,4 @@
 import pytest
-
 from csp_crossword.errors import InputError
 from csp_crossword.grid import format_grid, parse_grid, read_grid
 

@@ -2,7 +2,6 @@ import json
 import random
 
 import pytest
-
 from csp_crossword.errors import InputError
 from csp_crossword.lexicon import DEFAULT_SCORE, Lexicon, WordIndex, load_word_list, load_word_lists
 
@@ -30,7 +29,7 @@ def test_phrase_with_number_suffix_and_plain_phrase(write):
 
 
 def test_csv_with_clues_and_scores(write):
-    lex, _ = load_word_list(write("w.csv", "word,clue\ncat,A pet\n\"hot dog\",\"Frank, in a bun\"\nowl,80\n"))
+    lex, _ = load_word_list(write("w.csv", 'word,clue\ncat,A pet\n"hot dog","Frank, in a bun"\nowl,80\n'))
     assert lex.clue("CAT") == "A pet"
     assert lex.clue("HOTDOG") == "Frank, in a bun"
     assert lex.scores["OWL"] == 80

@@ -5,9 +5,8 @@ import subprocess
 import sys
 
 import pytest
-
-from csp_crossword.grid import parse_grid, read_grid
 from csp_crossword.builtin import builtin_lexicon
+from csp_crossword.grid import parse_grid, read_grid
 from csp_crossword.verify import verify_fill
 
 from conftest import GRIDS, ROOT
@@ -35,7 +34,9 @@ def test_american_patterns_follow_the_rules():
 def test_readme_main_command_fills_a_15x15(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "csp_crossword", "fill", str(GRIDS / "american" / "am15-01.txt")],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
     rows = proc.stdout.splitlines()
@@ -48,8 +49,20 @@ def test_readme_main_command_fills_a_15x15(tmp_path):
 @pytest.mark.parametrize("name, lang", [("arabic-5x5", "ar"), ("bangla-4x4", "bn")])
 def test_language_demos_fill(name, lang):
     proc = subprocess.run(
-        [sys.executable, "-m", "csp_crossword", "fill", str(GRIDS / "demo" / f"{name}.txt"), "--lang", lang, "--format", "json"],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "csp_crossword",
+            "fill",
+            str(GRIDS / "demo" / f"{name}.txt"),
+            "--lang",
+            lang,
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)

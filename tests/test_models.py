@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from csp_crossword.backends import get_backend
 from csp_crossword.counting import count_fills
 from csp_crossword.errors import InputError
@@ -55,7 +54,9 @@ def test_models_count_like_brute_force_and_ac(seed):
     assert count_fills(problem, get_backend("ac")()).count == expected
 
 
-@pytest.mark.parametrize("script", ["plain_backtracking.py", "cpsat_letters.py", "cpsat_pairs.py", "pyconstraint_model.py"])
+@pytest.mark.parametrize(
+    "script", ["plain_backtracking.py", "cpsat_letters.py", "cpsat_pairs.py", "pyconstraint_model.py"]
+)
 def test_model_scripts_run(tmp_path, script):
     (tmp_path / "g.txt").write_text("..\n..\n")
     (tmp_path / "w.txt").write_text("AB\nCD\nAC\nBD\n")
@@ -80,7 +81,9 @@ def test_minizinc_model_counts_like_us(tmp_path):
     assert main(["export", str(grid_file), "--words", str(tmp_path / "w.txt"), "-o", str(dzn)]) == 0
     proc = subprocess.run(
         [minizinc, "--all-solutions", str(ROOT / "models" / "crossword.mzn"), str(dzn)],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     found = proc.stdout.count("entries:")

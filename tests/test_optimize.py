@@ -12,8 +12,18 @@ from bruteforce import runs, solutions
 
 def test_optimal_fill_has_the_best_total_score():
     rows = ["...", "...", "..."]
-    scores = {"BAT": 90, "ORE": 40, "WED": 70, "BOW": 80, "ARE": 60, "TED": 30,
-              "CAT": 50, "ARK": 20, "TEE": 10, "CAT2": 0}
+    scores = {
+        "BAT": 90,
+        "ORE": 40,
+        "WED": 70,
+        "BOW": 80,
+        "ARE": 60,
+        "TED": 30,
+        "CAT": 50,
+        "ARK": 20,
+        "TEE": 10,
+        "CAT2": 0,
+    }
     scores.pop("CAT2")
     words = {"BAT", "ORE", "WED", "BOW", "ARE", "TED", "CAT", "ARK", "TEE", "COT", "RAE", "TKE"}
     scores.update({"COT": 55, "RAE": 45, "TKE": 5})

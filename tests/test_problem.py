@@ -1,5 +1,4 @@
 import networkx as nx
-
 from csp_crossword.graph import components, constraint_graph
 from csp_crossword.grid import parse_grid
 from csp_crossword.lexicon import Lexicon

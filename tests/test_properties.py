@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from csp_crossword.backends import get_backend, names
 from csp_crossword.errors import InputError
 from csp_crossword.grid import parse_grid
@@ -12,6 +9,8 @@ from csp_crossword.lexicon import Lexicon
 from csp_crossword.problem import FillOptions, build_problem
 from csp_crossword.result import Status
 from csp_crossword.verify import verify_fill
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bruteforce import solutions
 
@@ -24,9 +23,7 @@ def puzzles(draw):
     width = draw(st.integers(2, 4))
     cell = st.sampled_from(".....#A")
     rows = ["".join(draw(cell) for _ in range(width)) for _ in range(height)]
-    words = draw(
-        st.sets(st.text(alphabet="ABC", min_size=2, max_size=max(height, width)), min_size=1, max_size=24)
-    )
+    words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=max(height, width)), min_size=1, max_size=24))
     allow = draw(st.booleans())
     return rows, words, allow
 
@@ -62,7 +59,13 @@ def test_backends_agree_with_brute_force(puzzle):
 #: growing cutoffs (Luby here).
 AC_VARIANTS = [
     {"restart_policy": "geometric", "restart_base": 1, "restart_growth": 1.0},
-    {"restart_policy": "geometric", "restart_base": 1, "restart_growth": 1.0, "weight_decay": 0.8, "value_order": "window"},
+    {
+        "restart_policy": "geometric",
+        "restart_base": 1,
+        "restart_growth": 1.0,
+        "weight_decay": 0.8,
+        "value_order": "window",
+    },
     {"branching": "letter", "restart_policy": "luby", "restart_base": 1},
 ]
 

@@ -8,7 +8,6 @@ import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from csp_crossword.cli import main
 from csp_crossword.formats import Puzzle, write_crossword
 from csp_crossword.grid import parse_grid
@@ -36,7 +35,7 @@ def expected_numbers(rows: list[str], rtl: bool = False) -> dict[tuple[int, int]
     step = -1 if rtl else 1
     found, number = {}, 0
     for r in range(height):
-        for c in (range(width - 1, -1, -1) if rtl else range(width)):
+        for c in range(width - 1, -1, -1) if rtl else range(width):
             if not open_(r, c):
                 continue
             across = not open_(r, c - step) and open_(r, c + step)

@@ -177,7 +177,12 @@ def check(
     solver = make_backend(backend, backend_options, seed=seed)
     job = prepare(grid, words, **fill_settings)
     report = run_check(
-        job.grid, job.lexicon, job.problem.options, backend=solver, time_limit=time_limit, stop=stop,
+        job.grid,
+        job.lexicon,
+        job.problem.options,
+        backend=solver,
+        time_limit=time_limit,
+        stop=stop,
         min_length=min_length,
     )
     if report.witness is not None:
@@ -215,8 +220,15 @@ class FillStream:
     produced and ``stats`` holds the search effort.
     """
 
-    def __init__(self, job: FillJob, solver: Backend, limit: int | None, deadline: Deadline, stop: StopSignal | None,
-                 progress: ProgressCallback | None):
+    def __init__(
+        self,
+        job: FillJob,
+        solver: Backend,
+        limit: int | None,
+        deadline: Deadline,
+        stop: StopSignal | None,
+        progress: ProgressCallback | None,
+    ):
         self.job = job
         self.backend = solver.name
         self.limit = limit
@@ -266,4 +278,3 @@ def enumerate_fills(
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
     job = prepare(grid, words, **fill_settings)
     return FillStream(job, solver, limit, deadline, stop, progress)
-

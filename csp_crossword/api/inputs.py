@@ -141,4 +141,3 @@ def as_lexicon(words: Words, *, lang: str = "en") -> Lexicon:
 def regions(grid: Grid) -> list[list[str]]:
     """The grid's independent regions (slots linked by crossings), largest first."""
     return connected_slots([slot.id for slot in grid.slots], [(c.across, c.down) for c in grid.crossings])
-

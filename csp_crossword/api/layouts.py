@@ -50,8 +50,18 @@ def generate(
     if min_score is not None:
         lexicon = lexicon.filtered(min_score=min_score)
     made = run_generate(
-        rows, cols, lexicon, max_run=max_run, symmetric=symmetric, time_limit=time_limit, seed=seed, method=method,
-        rtl=lang == "ar", allow_duplicates=allow_duplicates, stop=stop, progress=progress,
+        rows,
+        cols,
+        lexicon,
+        max_run=max_run,
+        symmetric=symmetric,
+        time_limit=time_limit,
+        seed=seed,
+        method=method,
+        rtl=lang == "ar",
+        allow_duplicates=allow_duplicates,
+        stop=stop,
+        progress=progress,
     )
     result = made.result
     if result.status.has_fill and result.cells is not None:

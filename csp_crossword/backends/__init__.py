@@ -56,4 +56,15 @@ def backends_for(job: str) -> Iterator[str]:
     return (name for name in REGISTRY if job in get_backend(name).supports)
 
 
-__all__ = ["DEFAULT", "REGISTRY", "Backend", "Enumeration", "NoOptions", "SolveCall", "backends_for", "get_backend", "names", "register"]
+__all__ = [
+    "DEFAULT",
+    "REGISTRY",
+    "Backend",
+    "Enumeration",
+    "NoOptions",
+    "SolveCall",
+    "backends_for",
+    "get_backend",
+    "names",
+    "register",
+]

@@ -121,7 +121,7 @@ def restart_cutoffs(options: ACOptions) -> Iterator[float]:
 class _Frame:
     """One decision level: the state before the decision and the words queued for the slot."""
 
-    __slots__ = ("state", "slot", "cell", "pending", "word", "refuted")
+    __slots__ = ("cell", "pending", "refuted", "slot", "state", "word")
 
     def __init__(self, state: State, slot: int, cell: int = -1):
         self.state = state

@@ -20,6 +20,7 @@ the letter-table model is the classical crossword CSP model (e.g. Gecode's cross
 
 from __future__ import annotations
 
+import itertools
 import os
 import queue
 import threading
@@ -28,10 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..deadline import StopSignal
 from ..lexicon import WordIndex
 from ..problem import FillProblem
 from ..result import FillResult, SearchStats, Status
-from ..deadline import StopSignal
 from .base import Backend, Enumeration, FillGenerator, SolveCall, WordChoice, fill_from_words
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class CpSatModel:
         strict = not self.problem.options.allow_duplicates
         self.symmetric_groups = [g for g in groups.values() if len(g) > 1]
         for group in self.symmetric_groups:
-            for a, b in zip(group, group[1:], strict=False):
+            for a, b in itertools.pairwise(group):
                 self.model.add(a < b) if strict else self.model.add(a <= b)
 
     def _letter_tables(self, optimize: bool) -> None:
@@ -148,7 +149,9 @@ class CpSatModel:
             columns = [self.word_vars[s]] + [cell_vars[c] for _i, c in crossing]
             rows: list[list[int]] = []
             if optimize:
-                score = self.model.new_int_var(min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}")
+                score = self.model.new_int_var(
+                    min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}"
+                )
                 self.score_vars.append(score)
                 columns.insert(1, score)
             for w in self.ids[s]:
@@ -196,7 +199,11 @@ class CpSatModel:
 
 
 def _solver(
-    time_limit: float | None, workers: int | None, seed: int, presolve: bool = PRESOLVE, linearization: int | None = None
+    time_limit: float | None,
+    workers: int | None,
+    seed: int,
+    presolve: bool = PRESOLVE,
+    linearization: int | None = None,
 ) -> cp_model.CpSolver:
     from ortools.sat.python import cp_model
 

@@ -66,9 +66,8 @@ def _convert(kind: Any, value: Any, key: str, backend: str) -> Any:
     origin = typing.get_origin(kind)
     if isinstance(kind, types.UnionType) or origin is typing.Union:
         members = typing.get_args(kind)
-        if value is None or (isinstance(value, str) and value.lower() == "none"):
-            if type(None) in members:
-                return None
+        if (value is None or (isinstance(value, str) and value.lower() == "none")) and type(None) in members:
+            return None
         errors = []
         for member in members:
             if member is type(None):
@@ -98,7 +97,9 @@ def _convert(kind: Any, value: Any, key: str, backend: str) -> Any:
         try:
             number = kind(value) if not isinstance(value, float) or kind is float else _whole(value)
         except (TypeError, ValueError):
-            raise InputError(f"backend {backend} option {key} must be {'an integer' if kind is int else 'a number'}, not {value!r}") from None
+            raise InputError(
+                f"backend {backend} option {key} must be {'an integer' if kind is int else 'a number'}, not {value!r}"
+            ) from None
         return number
     if kind is str:
         return str(value)

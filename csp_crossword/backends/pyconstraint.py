@@ -12,7 +12,6 @@ solver is on par on easy grids and the only one to finish the hard one.
 from __future__ import annotations
 
 import time
-
 from collections.abc import Callable
 from typing import Any
 

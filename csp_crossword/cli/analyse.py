@@ -106,7 +106,9 @@ def cmd_candidates(args: argparse.Namespace, reporter: Reporter) -> int:
     try:
         slot = grid.slot(args.slot)
     except KeyError:
-        raise InputError(f"the grid has no slot {args.slot.strip().upper()!r} (see 'csp-crossword slots')", args.grid) from None
+        raise InputError(
+            f"the grid has no slot {args.slot.strip().upper()!r} (see 'csp-crossword slots')", args.grid
+        ) from None
     problem = api.prepare(grid, lexicon, **settings).problem
     if problem.unsatisfiable:
         reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
@@ -118,8 +120,7 @@ def cmd_candidates(args: argparse.Namespace, reporter: Reporter) -> int:
     words = problem.candidates(slot.id, limit=args.limit or None)
     total = problem.domains[problem.network.slot_number[slot.id]].bit_count()
     rows: list[dict[str, Any]] = [
-        {"word": w, "display": problem.lexicon.display_form(w), "score": index.scores[index.position[w]]}
-        for w in words
+        {"word": w, "display": problem.lexicon.display_form(w), "score": index.scores[index.position[w]]} for w in words
     ]
     if args.format == "json":
         sys.stdout.write(to_json(candidates_to_dict(slot, grid.pattern_text(slot), total, rows)))

@@ -6,8 +6,8 @@ import argparse
 
 from .. import api
 from ..documents import result_to_dict, result_to_text, to_json
-from ..grid import Grid
 from ..formats import Puzzle, is_crossword_file, puzzle_from_fill, write_crossword
+from ..grid import Grid
 from ..lexicon import Lexicon
 from ..result import FillResult, Status
 from .common import (

@@ -102,7 +102,11 @@ def _add_clue_arg(parser: argparse.ArgumentParser) -> None:
 
 def _sub(sub: Any, name: str, help_text: str, handler: str) -> argparse.ArgumentParser:
     parser = sub.add_parser(
-        name, help=help_text, description=help_text, epilog=EXIT_CODES_HELP, formatter_class=argparse.RawDescriptionHelpFormatter
+        name,
+        help=help_text,
+        description=help_text,
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(handler=handler)  # "module:function" in this package, imported when run
     assert isinstance(parser, argparse.ArgumentParser)
@@ -126,10 +130,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_solver_args(fill)
     _add_clue_arg(fill)
     fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
-    fill.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
     fill.add_argument(
-        "--output", "-o", metavar="FILE",
-        help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file with clues from the word list",
+        "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
+    )
+    fill.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file "
+        "with clues from the word list",
     )
 
     check = _sub(sub, "check", "tell whether a grid can be filled, and if not, why", "analyse:cmd_check")
@@ -173,27 +182,47 @@ def build_parser() -> argparse.ArgumentParser:
     gen = _sub(sub, "generate", "choose the blocks and fill a grid of a given size", "layout:cmd_generate")
     gen.add_argument("--size", required=True, metavar="ROWSxCOLS", help="grid size, e.g. 10x10")
     gen.add_argument("--words", action="append", metavar="FILE", help="word list(s); default the built-in list")
-    gen.add_argument("--lang", choices=("en", "ar", "bn"), default="en", help="built-in list language; ar reads right to left")
-    gen.add_argument("--lexicon", choices=("words", "products"), default="words", help="products: a numeric crossword of multiplications")
+    gen.add_argument(
+        "--lang", choices=("en", "ar", "bn"), default="en", help="built-in list language; ar reads right to left"
+    )
+    gen.add_argument(
+        "--lexicon",
+        choices=("words", "products"),
+        default="words",
+        help="products: a numeric crossword of multiplications",
+    )
     gen.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
     gen.add_argument("--max-run", type=int, metavar="N", help="longest entry (default 6)")
     gen.add_argument("--symmetric", action="store_true", help="180-degree symmetric blocks (CSP path)")
-    gen.add_argument("--method", choices=("auto", "csp", "progressive"), default="auto", help="auto: CSP path first, then progressive search")
+    gen.add_argument(
+        "--method",
+        choices=("auto", "csp", "progressive"),
+        default="auto",
+        help="auto: CSP path first, then progressive search",
+    )
     gen.add_argument("--allow-duplicates", action="store_true", help="allow the same entry twice")
     gen.add_argument("--time-limit", type=float, default=10.0, metavar="SEC", help="total time (default 10)")
     gen.add_argument("--seed", type=int, default=0)
-    gen.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
+    gen.add_argument(
+        "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
+    )
     gen.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
     gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
     free = _sub(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", "layout:cmd_freeform")
-    free.add_argument("words", metavar="WORDS", help="JSON word -> clue object, CSV word,clue (header optional), or plain words")
+    free.add_argument(
+        "words", metavar="WORDS", help="JSON word -> clue object, CSV word,clue (header optional), or plain words"
+    )
     free.add_argument("--size", metavar="ROWSxCOLS", help="board size (default: the board grows as needed)")
     free.add_argument("--pick", type=int, metavar="N", help="lay out a random subset of N words (chosen by --seed)")
     free.add_argument("--symmetric", action="store_true", help="mirror every placement across the horizontal axis")
     free.add_argument("--allow-islands", action="store_true", help="allow words that cross nothing (separate pieces)")
-    free.add_argument("--rtl", action="store_true", help="right to left (default: when every word is in a right-to-left script)")
-    free.add_argument("--time-limit", type=float, metavar="SEC", help=f"seconds of search (default {FREEFORM_SECONDS:g})")
+    free.add_argument(
+        "--rtl", action="store_true", help="right to left (default: when every word is in a right-to-left script)"
+    )
+    free.add_argument(
+        "--time-limit", type=float, metavar="SEC", help=f"seconds of search (default {FREEFORM_SECONDS:g})"
+    )
     free.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same board")
     free.add_argument(
         "--show",
@@ -202,26 +231,41 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"text parts, comma-separated, from {','.join(FREEFORM_PARTS)} (default all)",
     )
     _add_clue_arg(free)
-    free.add_argument("--format", choices=("text", "json"), help="output format (default text, json for a .json --output)")
-    free.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically; .ipuz/.puz/.xd write a puzzle file)")
+    free.add_argument(
+        "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
+    )
+    free.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the result to FILE (atomically; .ipuz/.puz/.xd write a puzzle file)",
+    )
     free.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
-    conv = _sub(sub, "convert", "convert a crossword file: .puz, .ipuz, .xd, .json, .txt (by extension)", "files:cmd_convert")
+    conv = _sub(
+        sub, "convert", "convert a crossword file: .puz, .ipuz, .xd, .json, .txt (by extension)", "files:cmd_convert"
+    )
     conv.add_argument("input", metavar="IN", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
     conv.add_argument("output", metavar="OUT", help="file to write (format by extension), atomically")
     conv.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     _add_clue_arg(conv)
     conv.add_argument("-q", "--quiet", action="store_true", help="no summary")
 
-    rend = _sub(sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", "files:cmd_render")
+    rend = _sub(
+        sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", "files:cmd_render"
+    )
     rend.add_argument("input", metavar="FILE", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
-    rend.add_argument("--format", choices=RENDER_FORMATS, help="output format (default by --output extension, else svg)")
+    rend.add_argument(
+        "--format", choices=RENDER_FORMATS, help="output format (default by --output extension, else svg)"
+    )
     rend.add_argument("--solution", action="store_true", help="the answer key: the grid with its letters")
     rend.add_argument("--title", help="title printed above the grid")
     _add_clue_arg(rend)
     rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     rend.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically); needed for pdf and png")
 
-    backends = _sub(sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends")
+    backends = _sub(
+        sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends"
+    )
     backends.add_argument("--format", choices=("text", "json"), default="text")
     return parser

@@ -113,7 +113,9 @@ def file_format(path: str | os.PathLike[str]) -> FileFormat:
     """The format of ``path`` by its extension (InputError naming the file when unknown)."""
     ext = os.path.splitext(os.fspath(path))[1].lower()
     if ext not in FILE_FORMATS:
-        raise InputError(f"unknown file type {ext or '(none)'}: use one of {', '.join(sorted(FILE_FORMATS))}", os.fspath(path))
+        raise InputError(
+            f"unknown file type {ext or '(none)'}: use one of {', '.join(sorted(FILE_FORMATS))}", os.fspath(path)
+        )
     return FILE_FORMATS[ext]
 
 

@@ -57,9 +57,9 @@ def read(path: str) -> Puzzle:
     block, empty = data.get("block", "#"), data.get("empty", 0)
     grid_rows = _rows(data["puzzle"], "puzzle", width, height, path)
     cells, blocks = [], []
-    for r, row in enumerate(grid_rows):
+    for row in grid_rows:
         out, flags = [], []
-        for c, value in enumerate(row):
+        for value in row:
             is_block, given = _cell_value(value, block, empty)
             out.append(None if is_block else given)
             flags.append(is_block)

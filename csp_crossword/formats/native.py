@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from ..documents import puzzle_to_dict, to_json
 from ..errors import InputError
 from ..files import read_text_file
-from ..grid import Grid, format_grid, parse_grid
 from ..glyphs import normalize_glyph
-from ..documents import puzzle_to_dict, to_json
+from ..grid import Grid, format_grid, parse_grid
 from . import Puzzle
 
 
@@ -37,7 +37,11 @@ def read_json(path: str) -> Puzzle:
     except json.JSONDecodeError as error:
         raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
     cells = data.get("cells") if isinstance(data, dict) else None
-    if not isinstance(cells, list) or not cells or not all(isinstance(row, list) and len(row) == len(cells[0]) for row in cells):
+    if (
+        not isinstance(cells, list)
+        or not cells
+        or not all(isinstance(row, list) and len(row) == len(cells[0]) for row in cells)
+    ):
         raise InputError("not a csp-crossword JSON result: 'cells' must be a list of equal rows", path)
     rows = []
     for r, row in enumerate(cells):

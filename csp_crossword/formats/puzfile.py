@@ -75,7 +75,10 @@ def dumps(puzzle: Puzzle) -> bytes:
     grid = puzzle.grid
     cells = puzzle.solution if puzzle.solution is not None else grid.cells
     texts = [v for row in cells for v in row if v]
-    needs_utf8 = any(ch.encode("latin-1", "ignore").decode("latin-1") != ch for ch in texts + [puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes] + list(puzzle.clues.values()))
+    needs_utf8 = any(
+        ch.encode("latin-1", "ignore").decode("latin-1") != ch
+        for ch in texts + [puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes] + list(puzzle.clues.values())
+    )
     p = puz.Puzzle(version="2.0" if needs_utf8 else "1.3")
     p.width, p.height = grid.cols, grid.rows
     solution, fill, rebus_cells = [], [], {}

@@ -50,7 +50,7 @@ def read(path: str) -> Puzzle:
     cells: list[tuple[str | None, ...]] = []
     for r, text in enumerate(rows):
         row: list[str | None] = []
-        for c, ch in enumerate(split_glyphs(text)):
+        for _c, ch in enumerate(split_glyphs(text)):
             if ch == "#":
                 row.append(None)
             elif ch in rebus:
@@ -60,7 +60,9 @@ def read(path: str) -> Puzzle:
             else:
                 row.append(normalize_glyph(ch))
         if cells and len(row) != len(cells[0]):
-            raise InputError(f"ragged grid row: {len(row)} cells where the first row has {len(cells[0])}", path, grid_start + r, 1)
+            raise InputError(
+                f"ragged grid row: {len(row)} cells where the first row has {len(cells[0])}", path, grid_start + r, 1
+            )
         cells.append(tuple(row))
     pattern = Grid(tuple(tuple(None if v is None else "" for v in row) for row in cells), source=path)
     filled = all(v for row in cells for v in row if v is not None)
@@ -118,7 +120,9 @@ def dumps(puzzle: Puzzle) -> str:
                     rebus[key] = value
                 out.append(key)
         rows.append("".join(out))
-    headers = [f"{name.title()}: {getattr(puzzle, name)}" for name in ("title", "author", "copyright") if getattr(puzzle, name)]
+    headers = [
+        f"{name.title()}: {getattr(puzzle, name)}" for name in ("title", "author", "copyright") if getattr(puzzle, name)
+    ]
     if rebus:
         headers.append("Rebus: " + " ".join(f"{k}={v}" for k, v in rebus.items()))
     parts = ["\n".join(headers) if headers else "Title: ", "\n".join(rows)]

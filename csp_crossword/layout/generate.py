@@ -100,7 +100,9 @@ def _layout_result(layout: Layout, lexicon: Lexicon, steps: int, seconds: float,
 
 def _entry(slot: Slot, answer: str, lexicon: Lexicon) -> Entry:
     r, c = slot.start
-    return Entry(slot.id, slot.number, slot.direction, r, c, slot.length, answer, lexicon.scores[answer], lexicon.clue(answer))
+    return Entry(
+        slot.id, slot.number, slot.direction, r, c, slot.length, answer, lexicon.scores[answer], lexicon.clue(answer)
+    )
 
 
 def generate(
@@ -145,10 +147,14 @@ def generate(
             return Generated(grid, result, "csp", tried)
         if method == "csp":
             return Generated(Grid(((None,) * cols,) * rows, rtl=rtl), FillResult(Status.TIMEOUT, "ac"), "csp", tried)
-    search = ProgressiveSearch(rows, cols, lexicon, max_run=max_run, rtl=rtl, allow_duplicates=allow_duplicates, seed=seed)
+    search = ProgressiveSearch(
+        rows, cols, lexicon, max_run=max_run, rtl=rtl, allow_duplicates=allow_duplicates, seed=seed
+    )
     left = max(MIN_PROGRESSIVE_SECONDS, time_left(end))
     layout, steps = search.run(time_limit=left, on_progress=progress, stop=stop)
     grid, result = _layout_result(layout, lexicon, steps, time.monotonic() - start, rtl)
-    if result.status == Status.FILLED and verify_fill(grid, result.cells or (), lexicon, allow_duplicates=allow_duplicates):
+    if result.status == Status.FILLED and verify_fill(
+        grid, result.cells or (), lexicon, allow_duplicates=allow_duplicates
+    ):
         result.status = Status.TIMEOUT  # the verifier has the last word
     return Generated(grid, result, "progressive", tried, layout.unknown, layout.scrambled)

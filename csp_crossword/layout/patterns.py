@@ -31,7 +31,9 @@ def _long_runs(open_cells: list[list[bool]], max_run: int) -> list[list[tuple[in
     return found
 
 
-def random_pattern(rows: int, cols: int, rng: random.Random, max_run: int, symmetric: bool = False, rtl: bool = False) -> Grid | None:
+def random_pattern(
+    rows: int, cols: int, rng: random.Random, max_run: int, symmetric: bool = False, rtl: bool = False
+) -> Grid | None:
     """A random connected block pattern whose runs of open cells are at most ``max_run`` long.
 
     Blocks go into over-long runs at positions that leave no single-cell piece when possible;

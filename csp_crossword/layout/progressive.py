@@ -279,7 +279,9 @@ class ProgressiveSearch:
                 if len(queue) > QMAXSIZE:
                     queue = heapq.nsmallest(QMAXSIZE, queue)
                 if not queue:
-                    heapq.heappush(queue, (best_cost, tie, best, [self._column_cost(best, c) for c in range(self.cols)]))
+                    heapq.heappush(
+                        queue, (best_cost, tie, best, [self._column_cost(best, c) for c in range(self.cols)])
+                    )
                 if on_progress is not None:
                     on_progress(steps, best_cost)
         except KeyboardInterrupt:

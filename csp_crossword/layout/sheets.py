@@ -37,7 +37,12 @@ def numbered_entries(grid: Grid, cells: Cells, lexicon: Lexicon) -> list[dict[st
     for slot in grid.slots:
         answer = "".join(cells[r][c] or "" for r, c in slot.cells)
         entries.append(
-            {**slot.to_dict(), "answer": answer, "display": lexicon.display_form(answer), "clue": lexicon.clue(answer) or ""}
+            {
+                **slot.to_dict(),
+                "answer": answer,
+                "display": lexicon.display_form(answer),
+                "clue": lexicon.clue(answer) or "",
+            }
         )
     return entries
 

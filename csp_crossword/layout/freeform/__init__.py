@@ -10,4 +10,14 @@ from .board import Board, BoardRules, Placement
 from .frontier import Frontier
 from .search import DEFAULT_SECONDS, Freeform, FreeformResult, freeform
 
-__all__ = ["DEFAULT_SECONDS", "Board", "Direction", "BoardRules", "Freeform", "FreeformResult", "Frontier", "Placement", "freeform"]
+__all__ = [
+    "DEFAULT_SECONDS",
+    "Board",
+    "Direction",
+    "BoardRules",
+    "Freeform",
+    "FreeformResult",
+    "Frontier",
+    "Placement",
+    "freeform",
+]

@@ -23,9 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...deadline import Deadline, StopSignal, earliest
-from ...grid import Grid
+from ...grid import Direction, Grid
 from ...lexicon import Lexicon, entry_glyphs
-from ...grid import Direction
 from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell, Placement
 from .frontier import Frontier, Ranked
 
@@ -132,7 +131,9 @@ class Freeform:
                 return
             frontier.update(board, new_cells, remaining)
 
-    def _take(self, board: Board, ranked: list[Ranked], remaining: Counter[str], rng: random.Random) -> list[Cell] | None:
+    def _take(
+        self, board: Board, ranked: list[Ranked], remaining: Counter[str], rng: random.Random
+    ) -> list[Cell] | None:
         """Place the best ranked placement (with its mirror image in symmetric mode)."""
         rules = self.rules
         if not self.symmetric:
@@ -366,8 +367,16 @@ class Freeform:
             and len(board.placements) > 1
         ]
         return FreeformResult(
-            grid, tuple(tuple(row) for row in cells), placed, failed, isolated, board.crossings(), boards, seconds,
-            self.symmetric, interrupted,
+            grid,
+            tuple(tuple(row) for row in cells),
+            placed,
+            failed,
+            isolated,
+            board.crossings(),
+            boards,
+            seconds,
+            self.symmetric,
+            interrupted,
         )
 
 
