@@ -76,9 +76,7 @@ def test_check_cli_exit_codes_and_json(capsys, write):
     assert code == 0 and data["status"] == "solvable" and data["grid"] in (["AB", "CD"], ["AC", "BD"])
 
 
-def test_check_unknown_exit_3(capsys, words_lexicon, shared_dict):
-    code = main(
-        ["check", str(GRIDS / "vanbeek" / "h2110.txt"), "--words", str(shared_dict("words.txt")), "--time-limit", "0.5"]
-    )
+def test_check_unknown_exit_3(capsys, words_lexicon, benchmark_words):
+    code = main(["check", str(GRIDS / "vanbeek" / "h2110.txt"), "--words", str(benchmark_words), "--time-limit", "0.5"])
     out = capsys.readouterr().out
     assert code == 3 and out.startswith("unknown")

@@ -181,8 +181,8 @@ def _cli(*args):
     return [sys.executable, "-m", "csp_crossword", *map(str, args)]
 
 
-def test_timeout_exit_3_prints_partial(shared_dict):
-    words = shared_dict("words.txt")
+def test_timeout_exit_3_prints_partial(benchmark_words):
+    words = benchmark_words
     proc = subprocess.run(
         _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", words, "--time-limit", "1", "--format", "json"),
         capture_output=True,
@@ -195,10 +195,10 @@ def test_timeout_exit_3_prints_partial(shared_dict):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
-def test_ctrl_c_exit_130_keeps_best_partial(shared_dict, tmp_path):
+def test_ctrl_c_exit_130_keeps_best_partial(benchmark_words, tmp_path):
     target = tmp_path / "partial.json"
     proc = subprocess.Popen(
-        _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", shared_dict("words.txt"), "-o", target),
+        _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", benchmark_words, "-o", target),
         stderr=subprocess.PIPE,
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),

@@ -64,10 +64,8 @@ def check_layout(result, words, *, islands=False, rtl=False):
 
 
 @pytest.fixture(scope="module")
-def fifty(shared_dict):
-    words = sorted(
-        {w.upper() for w in shared_dict("words.txt").read_text().split() if 3 <= len(w) <= 10 and w.isalpha()}
-    )
+def fifty(benchmark_words):
+    words = sorted({w.upper() for w in benchmark_words.read_text().split() if 3 <= len(w) <= 10 and w.isalpha()})
     return random.Random(50).sample(words, 50)
 
 
@@ -266,10 +264,8 @@ def test_taking_a_word_off_never_leaves_letters_side_by_side():
     assert sum(remaining.values()) == 4 - len(board.placements)
 
 
-def test_long_improvement_run_stays_valid(fifty, shared_dict):
-    words = sorted(
-        {w.upper() for w in shared_dict("words.txt").read_text().split() if 3 <= len(w) <= 10 and w.isalpha()}
-    )
+def test_long_improvement_run_stays_valid(fifty, benchmark_words):
+    words = sorted({w.upper() for w in benchmark_words.read_text().split() if 3 <= len(w) <= 10 and w.isalpha()})
     hundred = random.Random("15-100-0").sample(words, 100)  # broke the rules before _rebuilt re-checked
     result = Freeform(hundred, rows=15, cols=15).run(time_limit=1.0, seed=0)
     check_layout(result, hundred)
