@@ -182,6 +182,28 @@ class WordIndex:
         return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
 
 
+@dataclass(frozen=True)
+class ReadyIndex:
+    """What a :class:`Lexicon` computes on first use, kept ready (the built-in lists' cache).
+
+    Attributes:
+        by_length: Entries grouped by length in glyphs, each group best first (descending score,
+            then alphabetical).
+        scores_by_length: The scores of those entries, in the same order.
+        alphabet: Glyph -> id over every entry (sorted glyphs).
+    """
+
+    by_length: dict[int, list[str]]
+    scores_by_length: dict[int, list[int]]
+    alphabet: dict[str, int]
+
+    @classmethod
+    def of(cls, scores: dict[str, int]) -> ReadyIndex:
+        lexicon = Lexicon(scores)
+        by_length = {n: sorted(group, key=lambda w: (-scores[w], w)) for n, group in sorted(lexicon.by_length.items())}
+        return cls(by_length, {n: [scores[w] for w in ws] for n, ws in by_length.items()}, lexicon.alphabet)
+
+
 class Lexicon:
     """A normalised word list: entry -> score, display form and clue, with lazy indexes.
 
@@ -196,15 +218,20 @@ class Lexicon:
         clues: dict[str, str] | None = None,
         name: str = "lexicon",
         multiplicity: dict[str, int] | None = None,
+        *,
+        ready: ReadyIndex | None = None,
     ):
+        """``ready``: what the lexicon would compute on first use, when the caller has it (the
+        cached built-in lists)."""
         self.scores = scores
         self.multiplicity = multiplicity or {}
         self.display = display or {}
         self.clues = clues or {}
         self.name = name
-        self._by_length: dict[int, list[str]] | None = None
+        self._by_length: dict[int, list[str]] | None = ready.by_length if ready else None
+        self._ready = ready
         self._indexes: dict[int, WordIndex] = {}
-        self._alphabet: dict[str, int] | None = None
+        self._alphabet: dict[str, int] | None = ready.alphabet if ready else None
 
     @classmethod
     def from_words(cls, words: Iterable[str], scores: Mapping[str, int] | None = None, name: str = "words") -> Lexicon:
@@ -256,8 +283,13 @@ class Lexicon:
         """The word index of one length (built on first use)."""
         found = self._indexes.get(length)
         if found is None:
-            words = sorted(self.by_length.get(length, ()), key=lambda w: (-self.scores[w], w))
-            found = WordIndex(length, words, [self.scores[w] for w in words], self.alphabet)
+            if self._ready is not None:
+                words = self._ready.by_length.get(length, [])
+                scores = self._ready.scores_by_length.get(length, [])
+            else:
+                words = sorted(self.by_length.get(length, []), key=lambda w: (-self.scores[w], w))
+                scores = [self.scores[w] for w in words]
+            found = WordIndex(length, words, scores, self.alphabet)
             self._indexes[length] = found
         return found
 
