@@ -14,19 +14,32 @@ A glyph is a Unicode extended grapheme cluster (``regex``'s ``\\X``), so a Bangl
 from __future__ import annotations
 
 import unicodedata
-
-import regex
-
-_GRAPHEME = regex.compile(r"\X")
+from functools import cache
+from typing import Any
 
 #: Characters dropped inside a word-list entry: spaces, hyphens (ASCII and Unicode), apostrophes
 #: and periods. ``ICE AGE`` and ``ICE-AGE`` both become the entry ``ICEAGE``.
 ENTRY_SEPARATORS = frozenset(" \t-\u2010\u2011\u2012\u2013\u2014'\u2019\u02bc.")
 
 
+@cache
+def _grapheme_pattern() -> Any:
+    # regex is imported on the first text that is not plain ASCII: English grids and word lists
+    # never pay for it.
+    import regex
+
+    return regex.compile(r"\X")
+
+
 def split_glyphs(text: str) -> list[str]:
-    """Split text into grapheme clusters (one per cell)."""
-    found: list[str] = _GRAPHEME.findall(text)
+    """Split text into grapheme clusters (one per cell).
+
+    >>> split_glyphs("CAT"), split_glyphs("A\\r\\nB")
+    (['C', 'A', 'T'], ['A', '\\r\\n', 'B'])
+    """
+    if text.isascii() and "\r" not in text:  # in ASCII only CR LF is a cluster of two
+        return list(text)
+    found: list[str] = _grapheme_pattern().findall(text)
     return found
 
 
