@@ -28,6 +28,7 @@ import networkx as nx
 
 from .backends import Backend
 from .backends.ac import ACBackend
+from .backends.base import ProgressCallback
 from .deadline import Deadline, StopSignal, earliest, expired, time_left
 from .graph import components, constraint_graph
 from .grid import Grid
@@ -158,21 +159,24 @@ def check(
     time_limit: float | None = None,
     deadline: Deadline = None,
     stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
     min_length: int = 3,
+    problem: FillProblem | None = None,
 ) -> CheckReport:
     """Structure, solvability and (for an unsolvable grid) an explanation.
 
     ``backend`` (default ``ac``) decides solvability and, when it can prove, each step of the core
     search. ``time_limit`` (or ``deadline``) holds for the whole job: when the proof uses it up,
-    the core is left out (``core`` None).
+    the core is left out (``core`` None). ``problem``: the problem of these arguments when the
+    caller has built it already.
     """
     start = time.monotonic()
     deadline = earliest(deadline, None if time_limit is None else start + time_limit)
     backend = backend or ACBackend()
     options = options or FillOptions()
     report = CheckReport("unknown", structure(grid, lexicon, min_length))
-    problem = build_problem(grid, lexicon, options)
-    result = backend.solve(problem, deadline=deadline, stop=stop)
+    problem = problem or build_problem(grid, lexicon, options)
+    result = backend.solve(problem, deadline=deadline, stop=stop, progress=progress)
     if result.status.has_fill:
         report.status = "solvable"
         report.witness = result

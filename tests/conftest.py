@@ -51,7 +51,7 @@ def benchmark_words(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def words_lexicon(benchmark_words):
-    from csp_crossword.lexicon import load_word_list
+    from csp_crossword.wordlists import load_word_list
 
     lexicon, _ = load_word_list(benchmark_words)
     return lexicon

@@ -3,7 +3,8 @@ import random
 
 import pytest
 from csp_crossword.errors import InputError
-from csp_crossword.lexicon import DEFAULT_SCORE, Lexicon, WordIndex, load_word_list, load_word_lists
+from csp_crossword.lexicon import DEFAULT_SCORE, Lexicon, WordIndex
+from csp_crossword.wordlists import load_word_list, load_word_lists
 
 
 def test_plain_list_normalises_and_keeps_display(write):

@@ -12,9 +12,11 @@ See docs/api.md for examples.
 """
 
 from .fills import (
+    Candidates,
     FillJob,
     FillStream,
     WrongFillError,
+    candidates,
     check,
     count,
     enumerate_fills,
@@ -29,6 +31,7 @@ from .inputs import (
     Words,
     as_grid,
     as_lexicon,
+    describe_backends,
     load_words,
     open_grid,
     read_grid,
@@ -40,6 +43,9 @@ from .inputs import (
 from .layouts import freeform, freeform_words, generate, is_rtl
 
 __all__ = [
+    "Candidates",
+    "candidates",
+    "describe_backends",
     "FillJob",
     "GridLike",
     "Words",

@@ -10,7 +10,7 @@ from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import Backend, get_backend, names
 from ..deadline import Deadline, StopSignal, deadline_after
 from ..errors import InputError
-from ..grid import Grid
+from ..grid import Grid, Slot
 from ..lexicon import Lexicon
 from ..problem import FillOptions, FillProblem, build_problem
 from ..result import FillResult, SearchStats, Status
@@ -165,6 +165,7 @@ def check(
     time_limit: float | None = None,
     seed: int = 0,
     stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
     min_length: int = 3,
     **fill_settings: Any,
 ) -> CheckReport:
@@ -183,11 +184,56 @@ def check(
         backend=solver,
         time_limit=time_limit,
         stop=stop,
+        progress=progress,
         min_length=min_length,
+        problem=job.problem,
     )
     if report.witness is not None:
         job.checked(report.witness)
     return report
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The words that still fit one slot once every crossing is arc consistent, best first.
+
+    Attributes:
+        slot: The slot.
+        pattern: Its pattern (``C?T``).
+        total: How many words fit (``words`` may hold fewer, up to the limit asked).
+        words: (entry, display form, score), best score first.
+        unsatisfiable: Why the grid cannot be filled at all, when propagation alone proves it
+            (then ``words`` is empty).
+    """
+
+    slot: Slot
+    pattern: str
+    total: int
+    words: list[tuple[str, str, int]]
+    unsatisfiable: str | None = None
+
+
+def candidates(
+    grid: GridLike, slot_id: str, words: Words = None, *, limit: int | None = 20, **fill_settings: Any
+) -> Candidates:
+    """The ranked words that still fit slot ``slot_id`` (``limit`` None: all of them)."""
+    if limit is not None and limit < 0:
+        raise InputError("limit must be 0 or more")
+    job = prepare(grid, words, **fill_settings)
+    try:
+        slot = job.grid.slot(slot_id)
+    except KeyError:
+        raise InputError(f"the grid has no slot {slot_id.strip().upper()!r}", job.grid.source) from None
+    problem = job.problem
+    pattern = job.grid.pattern_text(slot)
+    if problem.unsatisfiable:
+        reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
+        return Candidates(slot, pattern, 0, [], reason)
+    index = problem.index_of(slot.id)
+    found = problem.candidates(slot.id, limit=limit or None)
+    rows = [(w, problem.lexicon.display_form(w), index.scores[index.position[w]]) for w in found]
+    total = problem.domains[problem.network.slot_number[slot.id]].bit_count()
+    return Candidates(slot, pattern, total, rows)
 
 
 def count(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..grid import BLOCK, EMPTY, Grid, parse_grid
 from ..lexicon import Lexicon
@@ -79,7 +79,7 @@ def load_words(
 ) -> Lexicon:
     """Word lists (plain, ``word;score``, CSV, JSON; later files override), or the built-in list
     of ``lang`` when no path is given. Problems with single lines go to ``on_warning``."""
-    from ..lexicon import load_word_lists
+    from ..wordlists import load_word_lists
 
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
@@ -141,3 +141,26 @@ def as_lexicon(words: Words, *, lang: str = "en") -> Lexicon:
 def regions(grid: Grid) -> list[list[str]]:
     """The grid's independent regions (slots linked by crossings), largest first."""
     return connected_slots([slot.id for slot in grid.slots], [(c.across, c.down) for c in grid.crossings])
+
+
+def describe_backends() -> list[dict[str, Any]]:
+    """The registered solvers: name, whether default and available, version, abilities, options."""
+    from ..backends import DEFAULT, get_backend, names
+    from ..backends.options import describe_options
+
+    rows = []
+    for name in names():
+        cls = get_backend(name)
+        available = cls.available()
+        rows.append(
+            {
+                "name": name,
+                "default": name == DEFAULT,
+                "available": available,
+                "version": cls.version() if available else None,
+                "supports": sorted(cls.supports),
+                "description": cls.description,
+                "options": describe_options(cls.Options),
+            }
+        )
+    return rows

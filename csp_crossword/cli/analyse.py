@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .. import api
 from ..documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
 from ..errors import ExitCode, InputError
-from .common import Reporter, backend_settings, check_time_limit, fill_settings, load_words, open_grid
+from .common import Reporter, fill_settings, grid_job, load_words, open_grid
 
 if TYPE_CHECKING:
     from ..checking import CheckReport
@@ -20,17 +20,9 @@ EXIT_BY_CHECK = {"solvable": ExitCode.OK, "unsolvable": ExitCode.UNSATISFIABLE}
 
 
 def cmd_check(args: argparse.Namespace, reporter: Reporter) -> int:
-    check_time_limit(args)
-    grid_file = open_grid(args)
-    lexicon = load_words(args, reporter, grid_file)
-    report = api.check(
-        grid_file.grid,
-        lexicon,
-        **backend_settings(args),
-        time_limit=args.time_limit,
-        min_length=args.min_length,
-        **fill_settings(args, grid_file),
-    )
+    job = grid_job(args, reporter, note_regions=False)  # check lists the regions itself
+    grid_file = job.grid_file
+    report = api.check(job.grid, job.lexicon, min_length=args.min_length, **job.keywords)
     if args.format == "json":
         sys.stdout.write(to_json(check_to_dict(report)))
     else:
@@ -100,32 +92,27 @@ def cmd_candidates(args: argparse.Namespace, reporter: Reporter) -> int:
     if args.limit < 0:
         raise InputError("--limit must be 0 or more")
     grid_file = open_grid(args)
-    grid = grid_file.grid
     lexicon = load_words(args, reporter, grid_file)
     settings = fill_settings(args, grid_file)
     try:
-        slot = grid.slot(args.slot)
+        grid_file.grid.slot(args.slot)
     except KeyError:
         raise InputError(
             f"the grid has no slot {args.slot.strip().upper()!r} (see 'csp-crossword slots')", args.grid
         ) from None
-    problem = api.prepare(grid, lexicon, **settings).problem
-    if problem.unsatisfiable:
-        reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
+    found = api.candidates(grid_file.grid, args.slot, lexicon, limit=args.limit, **settings)
+    slot = found.slot
+    if found.unsatisfiable is not None:
         if args.format == "json":
-            sys.stdout.write(to_json({"slot": slot.id, "status": "unsatisfiable", "reason": reason, "candidates": []}))
-        reporter.warn(f"no candidates: the grid cannot be filled ({reason})")
+            document = {"slot": slot.id, "status": "unsatisfiable", "reason": found.unsatisfiable, "candidates": []}
+            sys.stdout.write(to_json(document))
+        reporter.warn(f"no candidates: the grid cannot be filled ({found.unsatisfiable})")
         return ExitCode.UNSATISFIABLE
-    index = problem.index_of(slot.id)
-    words = problem.candidates(slot.id, limit=args.limit or None)
-    total = problem.domains[problem.network.slot_number[slot.id]].bit_count()
-    rows: list[dict[str, Any]] = [
-        {"word": w, "display": problem.lexicon.display_form(w), "score": index.scores[index.position[w]]} for w in words
-    ]
+    rows: list[dict[str, Any]] = [{"word": w, "display": shown, "score": score} for w, shown, score in found.words]
     if args.format == "json":
-        sys.stdout.write(to_json(candidates_to_dict(slot, grid.pattern_text(slot), total, rows)))
+        sys.stdout.write(to_json(candidates_to_dict(slot, found.pattern, found.total, rows)))
     else:
-        out = [f"{slot.id} {grid.pattern_text(slot)}: {total} candidates"]
+        out = [f"{slot.id} {found.pattern}: {found.total} candidates"]
         out += [f"{i:>5}. {row['word']}  {row['score']}" for i, row in enumerate(rows, 1)]
         sys.stdout.write("\n".join(out) + "\n")
     return ExitCode.OK

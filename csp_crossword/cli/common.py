@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ExitCode, InputError
@@ -18,6 +19,7 @@ from ..result import SearchStats, Status
 
 if TYPE_CHECKING:
     from ..api import GridFile
+    from ..grid import Grid
     from ..lexicon import Lexicon
 
 #: Seconds before the progress line appears (short runs stay quiet).
@@ -143,6 +145,47 @@ def backend_settings(args: argparse.Namespace) -> dict[str, Any]:
         if value is not None:
             options[name] = value
     return {"backend": args.backend, "backend_options": options, "seed": args.seed}
+
+
+@dataclass
+class GridJob:
+    """A grid command's inputs read from the arguments.
+
+    Attributes:
+        grid_file: The grid and what its file says beyond the pattern.
+        lexicon: The word list (a fill-in puzzle's own, ``--words`` or the built-in list).
+        keywords: The library API's keywords: fill options, backend, backend options, seed,
+            time limit and the progress line.
+    """
+
+    grid_file: GridFile
+    lexicon: Lexicon
+    keywords: dict[str, Any]
+
+    @property
+    def grid(self) -> Grid:
+        return self.grid_file.grid
+
+
+def grid_job(args: argparse.Namespace, reporter: Reporter, *, note_regions: bool = True) -> GridJob:
+    """Read the grid and the word list of ``fill``, ``check``, ``count`` or ``enumerate``."""
+    check_time_limit(args)
+    grid_file = open_grid(args)
+    lexicon = load_words(args, reporter, grid_file)
+    keywords = {
+        **fill_settings(args, grid_file),
+        **backend_settings(args),
+        "time_limit": args.time_limit,
+        "progress": reporter.progress,
+    }
+    if note_regions:
+        from ..api import regions
+
+        parts = regions(grid_file.grid)
+        if len(parts) > 1:
+            sizes = ", ".join(str(len(p)) for p in parts)
+            reporter.info(f"note: the grid has {len(parts)} independent regions (slots per region: {sizes})")
+    return GridJob(grid_file, lexicon, keywords)
 
 
 # ----------------------------------------------------------------------------- output

@@ -8,26 +8,13 @@ import sys
 from .. import api
 from ..documents import count_to_dict, enumerated_fill, result_to_text, to_json, to_json_line
 from ..errors import ExitCode
-from .common import Reporter, backend_settings, check_limit, check_time_limit, fill_settings, load_words, open_grid
-from .fill import note_regions
+from .common import Reporter, check_limit, grid_job
 
 
 def cmd_count(args: argparse.Namespace, reporter: Reporter) -> int:
-    check_time_limit(args)
     check_limit(args)
-    grid_file = open_grid(args)
-    lexicon = load_words(args, reporter, grid_file)
-    settings = fill_settings(args, grid_file)
-    note_regions(grid_file.grid, reporter)
-    result = api.count(
-        grid_file.grid,
-        lexicon,
-        limit=args.limit,
-        **backend_settings(args),
-        time_limit=args.time_limit,
-        progress=reporter.progress,
-        **settings,
-    )
+    job = grid_job(args, reporter)
+    result = api.count(job.grid, job.lexicon, limit=args.limit, **job.keywords)
     reporter.stop()
     timed_out = not result.exact and (args.limit is None or result.count < args.limit)
     if args.format == "json":
@@ -45,21 +32,10 @@ def cmd_count(args: argparse.Namespace, reporter: Reporter) -> int:
 
 
 def cmd_enumerate(args: argparse.Namespace, reporter: Reporter) -> int:
-    check_time_limit(args)
     check_limit(args)
-    grid_file = open_grid(args)
-    lexicon = load_words(args, reporter, grid_file)
-    settings = fill_settings(args, grid_file)
-    note_regions(grid_file.grid, reporter)
-    fills = api.enumerate_fills(
-        grid_file.grid,
-        lexicon,
-        limit=args.limit,
-        **backend_settings(args),
-        time_limit=args.time_limit,
-        progress=reporter.progress,
-        **settings,
-    )
+    job = grid_job(args, reporter)
+    grid_file = job.grid_file
+    fills = api.enumerate_fills(job.grid, job.lexicon, limit=args.limit, **job.keywords)
     for fill in fills:
         cells = fill.cells or ()
         if args.format == "json":

@@ -7,37 +7,15 @@ import argparse
 from .. import api
 from ..documents import result_to_dict, result_to_text, to_json
 from ..formats import Puzzle, is_crossword_file, puzzle_from_fill, write_crossword
-from ..grid import Grid
 from ..lexicon import Lexicon
 from ..result import FillResult, Status
-from .common import (
-    EXIT_BY_STATUS,
-    Reporter,
-    backend_settings,
-    check_time_limit,
-    fill_settings,
-    load_words,
-    open_grid,
-    output_format,
-    write_output,
-)
+from .common import EXIT_BY_STATUS, Reporter, grid_job, output_format, write_output
 
 
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
-    check_time_limit(args)
-    grid_file = open_grid(args)
-    lexicon = load_words(args, reporter, grid_file)
-    settings = fill_settings(args, grid_file)
-    note_regions(grid_file.grid, reporter)
-    result = api.fill(
-        grid_file.grid,
-        lexicon,
-        **backend_settings(args),
-        optimize=args.optimize,
-        time_limit=args.time_limit,
-        progress=reporter.progress,
-        **settings,
-    )
+    job = grid_job(args, reporter)
+    grid_file, lexicon = job.grid_file, job.lexicon
+    result = api.fill(job.grid, lexicon, optimize=args.optimize, **job.keywords)
     reporter.stop()
     if args.output and is_crossword_file(args.output):
         puzzle = fill_puzzle(grid_file, lexicon, result)
@@ -49,13 +27,6 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         write_output(args, result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty))
     report_fill(result, reporter)
     return EXIT_BY_STATUS[result.status]
-
-
-def note_regions(grid: Grid, reporter: Reporter) -> None:
-    parts = api.regions(grid)
-    if len(parts) > 1:
-        sizes = ", ".join(str(len(p)) for p in parts)
-        reporter.info(f"note: the grid has {len(parts)} independent regions (slots per region: {sizes})")
 
 
 def fill_puzzle(grid_file: api.GridFile, lexicon: Lexicon, result: FillResult) -> Puzzle:
@@ -104,4 +75,4 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
         reporter.warn(f"{result.status.value} after {effort}; best partial fill has {done} entries")
 
 
-__all__ = ["apply_clues", "cmd_fill", "fill_puzzle", "note_regions", "report_fill"]
+__all__ = ["apply_clues", "cmd_fill", "fill_puzzle", "report_fill"]
