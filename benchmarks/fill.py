@@ -34,9 +34,9 @@ sys.path.insert(0, str(ROOT))
 from csp_crossword.backends import get_backend
 from csp_crossword.builtin import builtin_lexicon
 from csp_crossword.grid import read_grid
-from csp_crossword.wordlists import load_word_list
 from csp_crossword.problem import build_problem
 from csp_crossword.verify import verify_fill
+from csp_crossword.wordlists import load_word_list
 
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
 

@@ -99,9 +99,9 @@ def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limi
     from csp_crossword.backends import get_backend
     from csp_crossword.backends.options import parse_option_items
     from csp_crossword.grid import read_grid
-    from csp_crossword.wordlists import load_word_list
     from csp_crossword.problem import build_problem
     from csp_crossword.verify import verify_fill
+    from csp_crossword.wordlists import load_word_list
 
     start = time.perf_counter()
     lexicon = load_word_list(SHARED / "dict" / f"{dict_name}.txt")[0]
