@@ -191,14 +191,14 @@ class Grid:
                     while self._open(r, cc):
                         run.append((r, cc))
                         cc += step
-                    across.append(Slot(f"{number}A", number, ACROSS, tuple(run)))
+                    across.append(Slot(f"{number}{ACROSS.letter}", number, ACROSS, tuple(run)))
                 if starts_down:
                     run = []
                     rr = r
                     while self._open(rr, c):
                         run.append((rr, c))
                         rr += 1
-                    down.append(Slot(f"{number}D", number, DOWN, tuple(run)))
+                    down.append(Slot(f"{number}{DOWN.letter}", number, DOWN, tuple(run)))
         return tuple(across + down)
 
     @cached_property

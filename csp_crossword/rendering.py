@@ -23,6 +23,7 @@ from html import escape
 
 from .errors import InputError
 from .formats import Puzzle
+from .grid import Direction
 
 #: Side of one cell in SVG user units (pixels at 96 dpi).
 CELL = 36
@@ -105,7 +106,7 @@ def grid_table(puzzle: Puzzle, solution: bool = False) -> str:
     return '<table class="grid" dir="ltr">\n' + "\n".join(rows) + "\n</table>"
 
 
-def _clue_list(puzzle: Puzzle, direction: str, solution: bool) -> str:
+def _clue_list(puzzle: Puzzle, direction: Direction, solution: bool) -> str:
     items = []
     for slot, answer, clue in puzzle.entries():
         if slot.direction != direction:
@@ -162,10 +163,10 @@ table.grid .letter {{ display: block; text-align: center; font-size: {letter_pt}
 {grid_table(puzzle, solution)}
 <div class="clues">
 <section><h2>Across</h2><ul>
-{_clue_list(puzzle, "across", solution)}
+{_clue_list(puzzle, Direction.ACROSS, solution)}
 </ul></section>
 <section><h2>Down</h2><ul>
-{_clue_list(puzzle, "down", solution)}
+{_clue_list(puzzle, Direction.DOWN, solution)}
 </ul></section>
 </div>
 </body>

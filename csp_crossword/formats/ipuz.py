@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import InputError
 from ..files import read_text_file
 from ..glyphs import normalize_glyph
-from ..grid import Grid
+from ..grid import Direction, Grid
 from . import Puzzle
 
 VERSION = "http://ipuz.org/v2"
@@ -110,9 +110,10 @@ def _clues(value: Any, grid: Grid, path: str) -> dict[str, str]:
     by_number = {(slot.number, slot.direction): slot.id for slot in grid.slots}
     found: dict[str, str] = {}
     for key, items in value.items():
-        direction = key.split(":")[0].strip().lower()
-        if direction not in ("across", "down"):
-            continue
+        try:
+            direction = Direction(key.split(":")[0].strip().lower())
+        except ValueError:
+            continue  # not an Across or Down list
         if not isinstance(items, list):
             raise InputError(f"ipuz: clues.{key} must be a list", path)
         for i, item in enumerate(items):
@@ -160,8 +161,8 @@ def dumps(puzzle: Puzzle) -> str:
     if puzzle.solution is not None:
         data["solution"] = [["#" if v is None else v for v in row] for row in puzzle.solution]
     data["clues"] = {
-        "Across": [[slot.number, clue] for slot, _, clue in puzzle.entries() if slot.direction == "across"],
-        "Down": [[slot.number, clue] for slot, _, clue in puzzle.entries() if slot.direction == "down"],
+        "Across": [[slot.number, clue] for slot, _, clue in puzzle.entries() if slot.direction is Direction.ACROSS],
+        "Down": [[slot.number, clue] for slot, _, clue in puzzle.entries() if slot.direction is Direction.DOWN],
     }
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):

@@ -13,7 +13,7 @@ import re
 from ..errors import InputError
 from ..files import read_text_file
 from ..glyphs import normalize_glyph, split_glyphs
-from ..grid import Grid
+from ..grid import Direction, Grid
 from . import Puzzle
 
 CLUE_LINE = re.compile(r"^([AD])(\d+)\.\s?(.*?)(?:\s~\s(.*))?$")
@@ -67,7 +67,7 @@ def read(path: str) -> Puzzle:
     pattern = Grid(tuple(tuple(None if v is None else "" for v in row) for row in cells), source=path)
     filled = all(v for row in cells for v in row if v is not None)
     clues: dict[str, str] = {}
-    by_number = {(slot.number, slot.direction[0].upper()): slot.id for slot in pattern.slots}
+    by_number = {(slot.number, slot.direction.letter): slot.id for slot in pattern.slots}
     notes = []
     for lineno in range(i, len(lines)):
         text = lines[lineno].strip()
@@ -126,11 +126,11 @@ def dumps(puzzle: Puzzle) -> str:
     if rebus:
         headers.append("Rebus: " + " ".join(f"{k}={v}" for k, v in rebus.items()))
     parts = ["\n".join(headers) if headers else "Title: ", "\n".join(rows)]
-    for direction in ("across", "down"):
+    for direction in Direction:
         lines = []
         for slot, answer, clue in puzzle.entries():
-            if slot.direction == direction:
-                lines.append(f"{direction[0].upper()}{slot.number}. {clue}" + (f" ~ {answer}" if answer else ""))
+            if slot.direction is direction:
+                lines.append(f"{direction.letter}{slot.number}. {clue}" + (f" ~ {answer}" if answer else ""))
         parts.append("\n".join(lines))
     if puzzle.notes:
         parts.append(puzzle.notes)
