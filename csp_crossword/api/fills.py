@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import Backend, get_backend, names
-from ..deadline import Deadline, StopSignal, deadline_after
+from ..deadline import Deadline, StopSignal, deadline_after, earliest
 from ..errors import InputError
 from ..grid import Grid, Slot
 from ..lexicon import Lexicon
@@ -139,6 +139,7 @@ def fill(
     backend_options: Mapping[str, Any] | None = None,
     optimize: bool = False,
     time_limit: float | None = None,
+    deadline: Deadline = None,
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
@@ -150,9 +151,10 @@ def fill(
     ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
     ``require`` (slot id -> word), ``allow_duplicates``, ``exact``.
     """
+    deadline = earliest(deadline, deadline_after(time_limit))  # the clock starts before the problem is built
     solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)
     job = prepare(grid, words, **fill_settings)
-    result = solver.solve(job.problem, time_limit=time_limit, stop=stop, progress=progress)
+    result = solver.solve(job.problem, deadline=deadline, stop=stop, progress=progress)
     return job.checked(result)
 
 
@@ -163,6 +165,7 @@ def check(
     backend: str = DEFAULT_BACKEND,
     backend_options: Mapping[str, Any] | None = None,
     time_limit: float | None = None,
+    deadline: Deadline = None,
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
@@ -175,6 +178,7 @@ def check(
     """
     from ..checking import check as run_check
 
+    deadline = earliest(deadline, deadline_after(time_limit))
     solver = make_backend(backend, backend_options, seed=seed)
     job = prepare(grid, words, **fill_settings)
     report = run_check(
@@ -182,7 +186,7 @@ def check(
         job.lexicon,
         job.problem.options,
         backend=solver,
-        time_limit=time_limit,
+        deadline=deadline,
         stop=stop,
         progress=progress,
         min_length=min_length,
@@ -244,6 +248,7 @@ def count(
     backend: str = DEFAULT_BACKEND,
     backend_options: Mapping[str, Any] | None = None,
     time_limit: float | None = None,
+    deadline: Deadline = None,
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
@@ -254,9 +259,10 @@ def count(
 
     if limit is not None and limit < 1:
         raise InputError("limit must be 1 or more")
+    deadline = earliest(deadline, deadline_after(time_limit))
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
     job = prepare(grid, words, **fill_settings)
-    return count_fills(job.problem, solver, limit, time_limit=time_limit, stop=stop, progress=progress)
+    return count_fills(job.problem, solver, limit, deadline=deadline, stop=stop, progress=progress)
 
 
 class FillStream:
@@ -312,6 +318,7 @@ def enumerate_fills(
     backend: str = DEFAULT_BACKEND,
     backend_options: Mapping[str, Any] | None = None,
     time_limit: float | None = None,
+    deadline: Deadline = None,
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
@@ -320,7 +327,7 @@ def enumerate_fills(
     """Every fill, verified, one at a time (at most ``limit``); the clock starts now."""
     if limit is not None and limit < 1:
         raise InputError("limit must be 1 or more")
-    deadline = deadline_after(time_limit)
+    deadline = earliest(deadline, deadline_after(time_limit))
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
     job = prepare(grid, words, **fill_settings)
     return FillStream(job, solver, limit, deadline, stop, progress)

@@ -7,15 +7,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from ..deadline import Deadline, StopSignal, deadline_after, earliest
 from ..errors import InputError
-from ..lexicon import Lexicon
+from ..lexicon import DEFAULT_SCORE, Lexicon
 from ..verify import verify_fill
 from .fills import WrongFillError
 from .inputs import Words, as_lexicon
 
 if TYPE_CHECKING:
     from ..backends.base import ProgressCallback
-    from ..deadline import StopSignal
     from ..layout.freeform import FreeformResult
     from ..layout.generate import Generated
 
@@ -33,6 +33,7 @@ def generate(
     method: str = "auto",
     allow_duplicates: bool = False,
     time_limit: float = 10.0,
+    deadline: Deadline = None,
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
@@ -41,6 +42,7 @@ def generate(
     crossword of digits). The fill is verified; the time limit holds for the whole job."""
     from ..layout.generate import generate as run_generate
 
+    deadline = earliest(deadline, deadline_after(time_limit))
     if numeric:
         from ..numeric import products_lexicon
 
@@ -56,6 +58,7 @@ def generate(
         max_run=max_run,
         symmetric=symmetric,
         time_limit=time_limit,
+        deadline=deadline,
         seed=seed,
         method=method,
         rtl=lang == "ar",
@@ -108,6 +111,7 @@ def freeform(
     allow_islands: bool = False,
     rtl: bool | None = None,
     time_limit: float | None = None,
+    deadline: Deadline = None,
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: Callable[..., None] | None = None,
@@ -118,12 +122,13 @@ def freeform(
     """
     from ..layout.freeform import DEFAULT_SECONDS, Freeform
 
+    deadline = earliest(deadline, deadline_after(DEFAULT_SECONDS if time_limit is None else time_limit))
     chosen = freeform_words(words, pick=pick, seed=seed)
     rtl = is_rtl(chosen) if rtl is None else rtl
     engine = Freeform(chosen, rows=rows, cols=cols, allow_islands=allow_islands, symmetric=symmetric, rtl=rtl)
-    limit = DEFAULT_SECONDS if time_limit is None else time_limit
-    result = engine.run(limit, seed, stop=stop, progress=progress)
-    problems = verify_fill(result.grid, result.cells, Lexicon.from_words(chosen), exact_uses=Counter(result.placed))
+    result = engine.run(None, seed, deadline=deadline, stop=stop, progress=progress)
+    listed = Lexicon(dict.fromkeys(chosen, DEFAULT_SCORE))  # already entries: no need to normalise again
+    problems = verify_fill(result.grid, result.cells, listed, exact_uses=Counter(result.placed))
     if not allow_islands and result.placed and not result.grid.stats().connected:
         problems.append("the board is not one connected piece")
     if problems:

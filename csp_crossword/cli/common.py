@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..deadline import Deadline, deadline_after
 from ..errors import ExitCode, InputError
 from ..files import write_atomically
 from ..result import SearchStats, Status
@@ -82,6 +83,13 @@ def check_time_limit(args: argparse.Namespace) -> None:
     limit = getattr(args, "time_limit", None)
     if limit is not None and not limit > 0:
         raise InputError("--time-limit must be more than 0 seconds")
+
+
+def job_deadline(args: argparse.Namespace, reporter: Reporter) -> Deadline:
+    """``--time-limit`` as a deadline from the command's start: reading the grid and the word
+    list count towards it, so the command as a whole keeps the limit."""
+    check_time_limit(args)
+    return deadline_after(getattr(args, "time_limit", None), start=reporter.start)
 
 
 def check_limit(args: argparse.Namespace) -> None:
@@ -169,13 +177,13 @@ class GridJob:
 
 def grid_job(args: argparse.Namespace, reporter: Reporter, *, note_regions: bool = True) -> GridJob:
     """Read the grid and the word list of ``fill``, ``check``, ``count`` or ``enumerate``."""
-    check_time_limit(args)
+    deadline = job_deadline(args, reporter)
     grid_file = open_grid(args)
     lexicon = load_words(args, reporter, grid_file)
     keywords = {
         **fill_settings(args, grid_file),
         **backend_settings(args),
-        "time_limit": args.time_limit,
+        "deadline": deadline,
         "progress": reporter.progress,
     }
     if note_regions:

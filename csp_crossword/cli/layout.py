@@ -10,14 +10,14 @@ from .. import api
 from ..documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
 from ..errors import ExitCode, InputError
 from ..formats import Puzzle, is_crossword_file, write_crossword
-from .common import Reporter, check_time_limit, output_format, parse_size, write_output
+from .common import Reporter, job_deadline, output_format, parse_size, write_output
 from .fill import apply_clues
 from .parser import FREEFORM_PARTS
 
 
 def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
     rows, cols = parse_size(args.size)
-    check_time_limit(args)
+    deadline = job_deadline(args, reporter)
     if args.max_run is not None and args.max_run < 2:
         raise InputError("--max-run must be 2 or more")
     numeric = args.lexicon == "products"
@@ -34,6 +34,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         method=args.method,
         allow_duplicates=args.allow_duplicates,
         time_limit=args.time_limit,
+        deadline=deadline,
         seed=args.seed,
     )
     result = made.result
@@ -62,7 +63,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
 def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     from ..layout.sheets import alphabet_of, blank_grid_text, clue_lists_text, numbered_entries, word_search
 
-    check_time_limit(args)
+    deadline = job_deadline(args, reporter)
     rows = cols = None
     if args.size:
         rows, cols = parse_size(args.size)
@@ -73,21 +74,21 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     lexicon = api.load_words([args.words], on_warning=reporter.warn)
     if args.pick is not None and args.pick < 1:
         raise InputError("--pick must be 1 or more")
-    try:
-        words = api.freeform_words(lexicon, pick=args.pick, seed=args.seed)
-    except InputError as error:
-        raise InputError(error.message, args.words) from None
-    rtl = args.rtl or api.is_rtl(words)
+    if not len(lexicon):
+        raise InputError("the word list has no words", args.words)
     result = api.freeform(
-        words,
+        lexicon,
         rows=rows,
         cols=cols,
+        pick=args.pick,
         symmetric=args.symmetric,
         allow_islands=args.allow_islands,
-        rtl=rtl,
+        rtl=True if args.rtl else None,
         time_limit=args.time_limit,
+        deadline=deadline,
         seed=args.seed,
     )
+    words = result.placed + result.failed  # every word laid out or not
     entries = numbered_entries(result.grid, result.cells, lexicon)
     if args.clues == "wordnet":
         board = Puzzle(result.grid, solution=result.cells, clues={e["id"]: e["clue"] for e in entries if e["clue"]})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ...grid import Direction
 from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell
@@ -17,15 +17,25 @@ from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell
 Key = tuple[str, int, int, Direction]
 #: A ranked placement: (crossings, -growth, random tie-break, key).
 Ranked = tuple[int, int, float, Key]
+#: Candidates examined between two checks of the time.
+CHECK_EVERY = 1024
 
 
 class Frontier:
     """Valid crossing placements of the remaining words, with their crossing counts."""
 
-    def __init__(self, rules: BoardRules, by_glyph: dict[str, list[tuple[str, int]]]):
+    def __init__(
+        self,
+        rules: BoardRules,
+        by_glyph: dict[str, list[tuple[str, int]]],
+        out_of_time: Callable[[], bool] | None = None,
+    ):
         self.rules = rules
         self.by_glyph = by_glyph
         self.placements: dict[Key, int] = {}
+        # Asked every CHECK_EVERY candidates: with tens of thousands of words one pass over an
+        # anchor's candidates can outlast the time limit.
+        self.out_of_time = out_of_time
 
     def add(self, board: Board, anchors: Iterable[Cell], remaining: Counter[str]) -> None:
         """Add every valid crossing placement through the ``anchors`` cells."""
@@ -36,7 +46,9 @@ class Frontier:
             if mask == CROSSING:
                 continue
             direction = DOWN if mask == 1 else ACROSS
-            for word, i in self.by_glyph.get(board.cells[(r, c)], ()):
+            for k, (word, i) in enumerate(self.by_glyph.get(board.cells[(r, c)], ())):
+                if k % CHECK_EVERY == CHECK_EVERY - 1 and self.out_of_time is not None and self.out_of_time():
+                    return
                 if not remaining[word]:
                     continue
                 key = (word, r, c - i, ACROSS) if direction is ACROSS else (word, r - i, c, DOWN)

@@ -16,13 +16,14 @@ length at the mirrored cells, or the same placement when it is its own mirror.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...deadline import Deadline, StopSignal, earliest
+from ...deadline import Deadline, StopSignal
 from ...grid import Direction, Grid
 from ...lexicon import Lexicon, entry_glyphs
 from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell, Placement
@@ -115,14 +116,18 @@ class Freeform:
         self.by_length: dict[int, list[str]] = {}
         for word in self.uses:
             self.by_length.setdefault(len(self.glyphs[word]), []).append(word)
+        # When the running search must stop (set by run): boards stop growing then.
+        self._end = math.inf
+        self._stop: StopSignal | None = None
 
     # ------------------------------------------------------------------ growing a board
 
     def _grow(self, board: Board, remaining: Counter[str], rng: random.Random) -> None:
-        """Add words greedily until no remaining word has a valid placement."""
-        frontier = Frontier(self.rules, self.by_glyph)
+        """Add words greedily until no remaining word has a valid placement, or the search's
+        time is up (a board cut short is still valid: it grows by valid placements only)."""
+        frontier = Frontier(self.rules, self.by_glyph, self._out_of_time)
         frontier.add(board, list(board.cells), remaining)
-        while True:
+        while not self._out_of_time():
             ranked = frontier.ranked(board, remaining, rng)
             new_cells = self._take(board, ranked, remaining, rng) if ranked else None
             if new_cells is None and self.allow_islands and not self.symmetric:
@@ -290,6 +295,9 @@ class Freeform:
 
     # ------------------------------------------------------------------ the search
 
+    def _out_of_time(self) -> bool:
+        return time.monotonic() >= self._end or (self._stop is not None and self._stop.is_set())
+
     def run(
         self,
         time_limit: float | None = None,
@@ -303,9 +311,12 @@ class Freeform:
         whichever is first, or until ``stop`` is set, and return the best. At least one board is
         always built."""
         start = time.monotonic()
-        budget = time_limit if time_limit is not None else DEFAULT_SECONDS
-        end = earliest(deadline, start + budget)
-        assert end is not None  # the budget always sets one
+        if time_limit is None and deadline is not None:
+            end = deadline
+        else:
+            end = start + (time_limit if time_limit is not None else DEFAULT_SECONDS)
+            end = min(end, deadline) if deadline is not None else end
+        self._end, self._stop = end, stop
         rng = random.Random(seed)
         total = sum(self.uses.values())
         if not total:
