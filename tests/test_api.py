@@ -191,3 +191,19 @@ def test_a_wrong_fill_never_reaches_the_caller(monkeypatch):
     monkeypatch.setattr(ACBackend, "_solve", broken)
     with pytest.raises(cc.WrongFillError, match="invalid fill"):
         cc.fill("..\n..", ["AB", "CD", "AC", "BD"])
+
+
+def test_cli_time_limits_count_from_the_command_start(capsys, tmp_path, benchmark_words):
+    # Reading a 45,000-word list and building the problem are part of the job: the command as a
+    # whole keeps --time-limit.
+    from conftest import GRIDS
+
+    for argv in (
+        ["check", GRIDS / "vanbeek" / "h2110.txt", "--words", benchmark_words],
+        ["fill", GRIDS / "vanbeek" / "h2110.txt", "--words", benchmark_words, "-q"],
+        ["freeform", benchmark_words, "--size", "25x25", "-q", "--show", "report"],
+    ):
+        start = time.monotonic()
+        code, _, _ = run(capsys, *argv, "--time-limit", "1.5")
+        elapsed = time.monotonic() - start
+        assert code in (0, 3) and within_limit(elapsed, 1.5), (argv[0], elapsed)
