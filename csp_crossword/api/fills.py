@@ -240,6 +240,13 @@ def candidates(
     return Candidates(slot, pattern, total, rows)
 
 
+def export_minizinc(grid: GridLike, words: Words = None, **fill_settings: Any) -> str:
+    """The arc-consistent problem as MiniZinc data (``.dzn``) for ``models/crossword.mzn``."""
+    from ..minizinc import dzn_data
+
+    return dzn_data(prepare(grid, words, **fill_settings).problem)
+
+
 def count(
     grid: GridLike,
     words: Words = None,

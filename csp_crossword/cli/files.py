@@ -42,10 +42,7 @@ def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
 
 
 def cmd_export(args: argparse.Namespace, reporter: Reporter) -> int:
-    from ..minizinc import dzn_data
-
     grid_file = open_grid(args)
     lexicon = load_words(args, reporter, grid_file)
-    job = api.prepare(grid_file.grid, lexicon, **fill_settings(args, grid_file))
-    write_output(args, dzn_data(job.problem))
+    write_output(args, api.export_minizinc(grid_file.grid, lexicon, **fill_settings(args, grid_file)))
     return ExitCode.OK
