@@ -29,9 +29,10 @@ ZIPF_CEILING = 6.0
 #: Entry lengths kept, in glyphs.
 MIN_LENGTH = 2
 MAX_LENGTH = 21
-#: Bump when the derivation or the cache layout changes, so old caches are rebuilt. Format 2
-#: keeps the entries grouped by length, best first: the ready index a fill starts from.
-CACHE_FORMAT = 2
+#: Bump when the derivation or the cache layout changes, so old caches are rebuilt. Format 3
+#: keeps the ready index a fill starts from: per length, the entries best first as one string and
+#: their scores as bytes, unpacked only for the lengths a grid uses.
+CACHE_FORMAT = 3
 
 LANGUAGES = ("en", "ar", "bn")
 
@@ -122,16 +123,14 @@ def builtin_lexicon(lang: str = "en") -> Lexicon:
     try:
         with open(path, "rb") as handle:
             cached = pickle.load(handle)
-        if isinstance(cached, dict) and cached.get("scores"):
-            ready = ReadyIndex(cached["by_length"], cached["scores_by_length"], cached["alphabet"])
-            return Lexicon(cached["scores"], name=name, ready=ready)
+        if isinstance(cached, dict) and cached.get("packed"):
+            return Lexicon(None, name=name, ready=ReadyIndex(cached["packed"], cached["alphabet"]))
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError, KeyError, TypeError):
         pass
     scores = derive_scores(lang)
     ready = ReadyIndex.of(scores)
     try:
-        fields = {"by_length": ready.by_length, "scores_by_length": ready.scores_by_length, "alphabet": ready.alphabet}
-        write_atomically(path, pickle.dumps({"scores": scores, **fields}, protocol=pickle.HIGHEST_PROTOCOL))
+        write_atomically(path, pickle.dumps(ready.to_dict(), protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass
     return Lexicon(scores, name=name, ready=ready)

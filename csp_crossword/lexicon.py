@@ -18,8 +18,8 @@ pattern is the AND of the bitsets of its filled positions, and a candidate count
 from __future__ import annotations
 
 import unicodedata
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .glyphs import normalize_entry, split_glyphs
@@ -158,26 +158,71 @@ class WordIndex:
         return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
 
 
-@dataclass(frozen=True)
 class ReadyIndex:
-    """What a :class:`Lexicon` computes on first use, kept ready (the built-in lists' cache).
+    """What a :class:`Lexicon` would compute on first use, kept ready and unpacked one length at
+    a time (the built-in lists' cache): a fill of a 15x15 grid touches a handful of lengths of a
+    289,000-entry list, and unpickling every entry as a dict costs more than the fill.
 
-    Attributes:
-        by_length: Entries grouped by length in glyphs, each group best first (descending score,
-            then alphabetical).
-        scores_by_length: The scores of those entries, in the same order.
+    Args:
+        packed: Length in glyphs -> (the entries of that length best first — descending score,
+            then alphabetical — joined by newlines, their scores as ``array('i')`` bytes).
         alphabet: Glyph -> id over every entry (sorted glyphs).
     """
 
-    by_length: dict[int, list[str]]
-    scores_by_length: dict[int, list[int]]
-    alphabet: dict[str, int]
+    def __init__(self, packed: dict[int, tuple[str, bytes]], alphabet: dict[str, int]):
+        self.packed = packed
+        self.alphabet = alphabet
+        self._words: dict[int, list[str]] = {}
+        self._scores: dict[int, list[int]] = {}
+        self._members: dict[int, frozenset[str]] = {}
 
     @classmethod
     def of(cls, scores: dict[str, int]) -> ReadyIndex:
         lexicon = Lexicon(scores)
-        by_length = {n: sorted(group, key=lambda w: (-scores[w], w)) for n, group in sorted(lexicon.by_length.items())}
-        return cls(by_length, {n: [scores[w] for w in ws] for n, ws in by_length.items()}, lexicon.alphabet)
+        packed: dict[int, tuple[str, bytes]] = {}
+        for n, group in sorted(lexicon.by_length.items()):
+            ranked = sorted(group, key=lambda w: (-scores[w], w))
+            packed[n] = ("\n".join(ranked), array("i", [scores[w] for w in ranked]).tobytes())
+        return cls(packed, lexicon.alphabet)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the cache stores (plain values, so unpickling needs no class of ours)."""
+        return {"packed": self.packed, "alphabet": self.alphabet}
+
+    @property
+    def lengths(self) -> list[int]:
+        return sorted(self.packed)
+
+    def words(self, length: int) -> list[str]:
+        found = self._words.get(length)
+        if found is None:
+            text = self.packed[length][0] if length in self.packed else ""
+            found = text.split("\n") if text else []
+            self._words[length] = found
+        return found
+
+    def scores(self, length: int) -> list[int]:
+        found = self._scores.get(length)
+        if found is None:
+            values = array("i")
+            if length in self.packed:
+                values.frombytes(self.packed[length][1])
+            found = values.tolist()
+            self._scores[length] = found
+        return found
+
+    def count(self, length: int) -> int:
+        return len(self.packed[length][1]) // array("i").itemsize if length in self.packed else 0
+
+    def __contains__(self, entry: str) -> bool:
+        length = glyph_count(entry)
+        members = self._members.get(length)
+        if members is None:
+            members = self._members[length] = frozenset(self.words(length))
+        return entry in members
+
+    def __len__(self) -> int:
+        return sum(self.count(n) for n in self.packed)
 
 
 class Lexicon:
@@ -189,7 +234,7 @@ class Lexicon:
 
     def __init__(
         self,
-        scores: dict[str, int],
+        scores: dict[str, int] | None,
         display: dict[str, str] | None = None,
         clues: dict[str, str] | None = None,
         name: str = "lexicon",
@@ -197,17 +242,28 @@ class Lexicon:
         *,
         ready: ReadyIndex | None = None,
     ):
-        """``ready``: what the lexicon would compute on first use, when the caller has it (the
-        cached built-in lists)."""
-        self.scores = scores
+        """``scores`` may be None when ``ready`` (the cached built-in lists) holds the entries:
+        the entry -> score table is then made only if something asks for all of it."""
+        if scores is None and ready is None:
+            raise ValueError("a lexicon needs its scores or a ready index")
+        self._scores = scores
         self.multiplicity = multiplicity or {}
         self.display = display or {}
         self.clues = clues or {}
         self.name = name
-        self._by_length: dict[int, list[str]] | None = ready.by_length if ready else None
+        self._by_length: dict[int, list[str]] | None = None
         self._ready = ready
         self._indexes: dict[int, WordIndex] = {}
         self._alphabet: dict[str, int] | None = ready.alphabet if ready else None
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Entry -> score (built from the ready index on first use when there is one)."""
+        if self._scores is None:
+            assert self._ready is not None  # __init__ allows no other case
+            ready = self._ready
+            self._scores = {w: s for n in ready.lengths for w, s in zip(ready.words(n), ready.scores(n))}
+        return self._scores
 
     @classmethod
     def from_words(cls, words: Iterable[str], scores: Mapping[str, int] | None = None, name: str = "words") -> Lexicon:
@@ -228,13 +284,19 @@ class Lexicon:
         return cls(table, display, name=name, multiplicity=counts)
 
     def __len__(self) -> int:
+        if self._scores is None and self._ready is not None:
+            return len(self._ready)
         return len(self.scores)
 
     def __contains__(self, entry: str) -> bool:
+        if self._scores is None and self._ready is not None:
+            return entry in self._ready  # one length unpacked, not the whole list
         return entry in self.scores
 
     @property
     def by_length(self) -> dict[int, list[str]]:
+        if self._by_length is None and self._ready is not None:
+            self._by_length = {n: self._ready.words(n) for n in self._ready.lengths}
         if self._by_length is None:
             groups: dict[int, list[str]] = {}
             for entry in self.scores:
@@ -260,8 +322,8 @@ class Lexicon:
         found = self._indexes.get(length)
         if found is None:
             if self._ready is not None:
-                words = self._ready.by_length.get(length, [])
-                scores = self._ready.scores_by_length.get(length, [])
+                words = self._ready.words(length)
+                scores = self._ready.scores(length)
             else:
                 words = sorted(self.by_length.get(length, []), key=lambda w: (-self.scores[w], w))
                 scores = [self.scores[w] for w in words]
@@ -270,6 +332,8 @@ class Lexicon:
         return found
 
     def lengths(self) -> dict[int, int]:
+        if self._ready is not None:
+            return {n: self._ready.count(n) for n in self._ready.lengths}
         return {n: len(ws) for n, ws in sorted(self.by_length.items())}
 
     def filtered(self, min_score: int | None = None, banned: Iterable[str] = ()) -> Lexicon:
