@@ -15,20 +15,27 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
-from typing import Any
+from typing import Protocol
 
 #: Characters dropped inside a word-list entry: spaces, hyphens (ASCII and Unicode), apostrophes
 #: and periods. ``ICE AGE`` and ``ICE-AGE`` both become the entry ``ICEAGE``.
 ENTRY_SEPARATORS = frozenset(" \t-\u2010\u2011\u2012\u2013\u2014'\u2019\u02bc.")
 
 
+class _Pattern(Protocol):
+    """What is used of a compiled ``regex`` pattern (``regex`` ships no type information)."""
+
+    def findall(self, string: str) -> list[str]: ...
+
+
 @cache
-def _grapheme_pattern() -> Any:
+def _grapheme_pattern() -> _Pattern:
     # regex is imported on the first text that is not plain ASCII: English grids and word lists
     # never pay for it.
     import regex
 
-    return regex.compile(r"\X")
+    pattern: _Pattern = regex.compile(r"\X")
+    return pattern
 
 
 def split_glyphs(text: str) -> list[str]:
@@ -39,8 +46,7 @@ def split_glyphs(text: str) -> list[str]:
     """
     if text.isascii() and "\r" not in text:  # in ASCII only CR LF is a cluster of two
         return list(text)
-    found: list[str] = _grapheme_pattern().findall(text)
-    return found
+    return _grapheme_pattern().findall(text)
 
 
 def normalize_glyph(glyph: str) -> str:

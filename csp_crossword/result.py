@@ -9,7 +9,8 @@ from typing import Any
 from .grid import Cell
 
 
-class Status(str, Enum):
+# Stays (str, Enum), not StrEnum (UP042): StrEnum changes what str() and format() give for a member.
+class Status(str, Enum):  # noqa: UP042
     """Outcome of a solve. ``unsatisfiable`` is a proof; ``timeout`` and ``interrupted`` are not."""
 
     FILLED = "filled"
