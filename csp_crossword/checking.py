@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import networkx as nx
@@ -55,15 +55,27 @@ class CheckReport:
     patterns: dict[str, str] = field(default_factory=dict)
     reason: str | None = None
     seconds: float = 0.0
+    #: For an unsolvable grid checked with ``min_score`` or banned words: True when the grid can
+    #: be filled without them (the threshold is the cause), False when it cannot either, None when
+    #: no filter applies or there was no time to tell.
+    filter_is_cause: bool | None = None
 
 
-def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3) -> dict[str, Any]:
-    """Structural facts a constructor checks before filling."""
+def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3, usable: Lexicon | None = None) -> dict[str, Any]:
+    """Structural facts a constructor checks before filling.
+
+    ``usable`` is the word list after ``--min-score`` and ``--ban``: each length then shows the
+    words left (``words``) next to the words listed (``listed``).
+    """
     stats = grid.stats()
-    available = lexicon.lengths()
+    available = (usable or lexicon).lengths()
+    listed = lexicon.lengths() if usable is not None and usable is not lexicon else None
     lengths = []
     for length, count in sorted(stats.length_histogram.items()):
-        lengths.append({"length": length, "slots": count, "words": available.get(length, 0)})
+        row = {"length": length, "slots": count, "words": available.get(length, 0)}
+        if listed is not None:
+            row["listed"] = listed.get(length, 0)
+        lengths.append(row)
     missing = [row["length"] for row in lengths if row["words"] == 0]
     short = [slot.id for slot in grid.slots if slot.length < min_length]
     parts = components(constraint_graph(grid))
@@ -150,6 +162,27 @@ def unsat_core(
     return finder.find(list(seeds or []))
 
 
+def _filter_is_cause(
+    grid: Grid,
+    lexicon: Lexicon,
+    options: FillOptions,
+    prover: Backend,
+    deadline: Deadline,
+    stop: StopSignal | None,
+) -> bool | None:
+    """Whether the grid fills once ``min_score`` and the banned words are lifted (within the
+    job's deadline)."""
+    if options.min_score is None and not options.banned:
+        return None
+    relaxed = build_problem(grid, lexicon, replace(options, min_score=None, banned=frozenset()))
+    if relaxed.unsatisfiable:
+        return False
+    result = prover.solve(relaxed, deadline=deadline, stop=stop)
+    if result.status.has_fill:
+        return True
+    return False if result.status == Status.UNSATISFIABLE else None
+
+
 def check(
     grid: Grid,
     lexicon: Lexicon,
@@ -174,8 +207,8 @@ def check(
     deadline = earliest(deadline, None if time_limit is None else start + time_limit)
     backend = backend or ACBackend()
     options = options or FillOptions()
-    report = CheckReport("unknown", structure(grid, lexicon, min_length))
     problem = problem or build_problem(grid, lexicon, options)
+    report = CheckReport("unknown", structure(grid, lexicon, min_length, problem.lexicon))
     result = backend.solve(problem, deadline=deadline, stop=stop, progress=progress)
     if result.status.has_fill:
         report.status = "solvable"
@@ -192,6 +225,7 @@ def check(
             report.reason = f"{report.reason}; no time was left to find the clashing slots"
         if report.core:
             report.patterns = {slot_id: grid.pattern_text(grid.slot(slot_id)) for slot_id in report.core}
+        report.filter_is_cause = _filter_is_cause(grid, lexicon, options, prover, deadline, stop)
     else:
         report.reason = f"{result.status.value}: no fill found and no proof within the time limit"
     report.seconds = time.monotonic() - start

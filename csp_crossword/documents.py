@@ -139,6 +139,7 @@ def check_to_dict(report: CheckReport) -> Document:
         "empty": [slot_id for slot_id, _ in report.empty],
         "empty_reasons": dict(report.empty),
         "reason": report.reason,
+        "filter_is_cause": report.filter_is_cause,
         "structure": report.structure,
         "seconds": round(report.seconds, 4),
     }

@@ -7,7 +7,7 @@ from csp_crossword.checking import check
 from csp_crossword.cli import main
 from csp_crossword.grid import parse_grid, read_grid
 from csp_crossword.lexicon import Lexicon
-from csp_crossword.problem import build_problem
+from csp_crossword.problem import FillOptions, build_problem
 from csp_crossword.result import Status
 from csp_crossword.verify import verify_fill
 
@@ -80,3 +80,19 @@ def test_check_unknown_exit_3(capsys, words_lexicon, benchmark_words):
     code = main(["check", str(GRIDS / "vanbeek" / "h2110.txt"), "--words", str(benchmark_words), "--time-limit", "0.5"])
     out = capsys.readouterr().out
     assert code == 3 and out.startswith("unknown")
+
+
+def test_check_counts_words_after_the_threshold_and_names_it_as_the_cause(capsys, write):
+    grid = parse_grid("..\n..")
+    lexicon = Lexicon.from_words(["AB", "CD", "AC", "BD"], scores={"AB": 60, "CD": 60, "AC": 10, "BD": 10})
+    report = check(grid, lexicon, FillOptions(min_score=50))
+    assert report.status == "unsolvable" and report.filter_is_cause is True
+    assert report.structure["lengths"] == [{"length": 2, "slots": 4, "words": 2, "listed": 4}]
+    # Without a usable fill even unfiltered, the threshold is not the cause.
+    hopeless = Lexicon.from_words(["AB", "CD", "XY"], scores={"AB": 60, "CD": 60, "XY": 10})
+    assert check(grid, hopeless, FillOptions(min_score=50)).filter_is_cause is False
+    assert check(grid, lexicon).filter_is_cause is None  # solvable, nothing filtered
+    words = write("w.txt", "AB;60\nCD;60\nAC;10\nBD;10\n")
+    code = main(["check", write("g.txt", "..\n..\n"), "--words", words, "--min-score", "50", "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1 and data["filter_is_cause"] is True and data["structure"]["lengths"][0]["listed"] == 4

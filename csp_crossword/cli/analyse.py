@@ -36,7 +36,8 @@ def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
     missing = ", ".join(map(str, s["missing_lengths"])) or "none"
     lines.append(f"slot lengths without any word in the list: {missing}")
     for row in s["lengths"]:
-        lines.append(f"  length {row['length']:>2}: {row['slots']:>3} slots, {row['words']:>7} words")
+        listed = f" (of {row['listed']} listed)" if "listed" in row else ""
+        lines.append(f"  length {row['length']:>2}: {row['slots']:>3} slots, {row['words']:>7} words{listed}")
     if s["short_slots"]:
         lines.append(f"entries shorter than {s['min_length']}: {', '.join(s['short_slots'])}")
     if len(s["components"]) > 1:
@@ -55,6 +56,10 @@ def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
                 lines.append(f"  {slot_id:>5}  {report.patterns[slot_id]}")
         elif report.reason:
             lines.append(report.reason)
+        if report.filter_is_cause:
+            lines.append("without --min-score and --ban the grid can be filled: the threshold is the cause")
+        elif report.filter_is_cause is False:
+            lines.append("the grid cannot be filled even without --min-score and --ban")
     elif report.status == "unknown":
         lines.append(report.reason or "unknown")
     return lines
