@@ -256,3 +256,15 @@ def test_optimize_needs_a_backend_that_can(capsys, write):
     )
     data = json.loads(out)
     assert code == 0 and data["status"] == "optimal" and data["score"]["gap"] == 0
+
+
+def test_ban_file_bans_every_listed_word(capsys, write):
+    grid = write("g.txt", "...\n...\n...\n")
+    words = write("w.txt", "CAB\nORE\nWET\nCOW\nARE\nBET\nCAT\nDOG\nEEL\nART\n")
+    # The square fills one way and its transpose: banning one side's words leaves no fill.
+    assert run(capsys, "fill", grid, "--words", words)[0] == 0
+    banned = write("ban.txt", "# words to avoid\nCAB\n\nore  # case does not matter\n")
+    code, out, err = run(capsys, "fill", grid, "--words", words, "--ban-file", banned)
+    assert code == 1 and "unsatisfiable" in err
+    code, _, err = run(capsys, "fill", grid, "--words", words, "--ban-file", write("x", "") + ".missing")
+    assert code == 2 and "no such file" in err

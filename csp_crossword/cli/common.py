@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..deadline import Deadline, deadline_after
 from ..errors import ExitCode, InputError
-from ..files import write_atomically
+from ..files import read_text_file, write_atomically
 from ..result import SearchStats, Status
 
 if TYPE_CHECKING:
@@ -135,11 +135,22 @@ def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, An
     return {
         "lang": args.lang,
         "min_score": args.min_score,
-        "ban": args.ban,
+        "ban": [*args.ban, *banned_words(getattr(args, "ban_file", []))],
         "require": required,
         "allow_duplicates": args.allow_duplicates,
         "exact": grid_file.fill_in is not None or getattr(args, "exact", False),
     }
+
+
+def banned_words(paths: list[str]) -> list[str]:
+    """The words of ``--ban-file`` files: one per line; blank lines and ``#`` comments skipped."""
+    words = []
+    for path in paths:
+        for line in read_text_file(path).splitlines():
+            word = line.split("#", 1)[0].strip()
+            if word:
+                words.append(word)
+    return words
 
 
 def backend_settings(args: argparse.Namespace) -> dict[str, Any]:

@@ -54,6 +54,13 @@ def _add_lexicon_args(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
     parser.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD")
+    parser.add_argument(
+        "--ban-file",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="never use the words of FILE (one per line, # starts a comment); repeatable",
+    )
     parser.add_argument("--allow-duplicates", action="store_true", help="allow the same entry in two slots")
     parser.add_argument(
         "--exact",
