@@ -264,7 +264,7 @@ def test_ban_file_bans_every_listed_word(capsys, write):
     # The square fills one way and its transpose: banning one side's words leaves no fill.
     assert run(capsys, "fill", grid, "--words", words)[0] == 0
     banned = write("ban.txt", "# words to avoid\nCAB\n\nore  # case does not matter\n")
-    code, out, err = run(capsys, "fill", grid, "--words", words, "--ban-file", banned)
+    code, _, err = run(capsys, "fill", grid, "--words", words, "--ban-file", banned)
     assert code == 1 and "unsatisfiable" in err
     code, _, err = run(capsys, "fill", grid, "--words", words, "--ban-file", write("x", "") + ".missing")
     assert code == 2 and "no such file" in err
