@@ -11,6 +11,7 @@ scores 100.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import pickle
@@ -31,8 +32,9 @@ MIN_LENGTH = 2
 MAX_LENGTH = 21
 #: Bump when the derivation or the cache layout changes, so old caches are rebuilt. Format 3
 #: keeps the ready index a fill starts from: per length, the entries best first as one string and
-#: their scores as bytes, unpacked only for the lengths a grid uses.
-CACHE_FORMAT = 3
+#: their scores as bytes, unpacked only for the lengths a grid uses. Format 4 keeps vulgar words
+#: apart (offered only with allow_offensive).
+CACHE_FORMAT = 4
 
 LANGUAGES = ("en", "ar", "bn")
 
@@ -66,6 +68,7 @@ def _normalize(word: str, lang: str) -> str | None:
 
 
 def _blocklist(lang: str) -> set[str]:
+    """Our list of slurs: never offered, whatever the options."""
     try:
         text = resources.files("csp_crossword").joinpath(f"data/blocklist-{lang}.txt").read_text("utf-8")
     except FileNotFoundError:
@@ -73,8 +76,27 @@ def _blocklist(lang: str) -> set[str]:
     return {line.strip().upper() for line in text.splitlines() if line.strip() and not line.startswith("#")}
 
 
+def vulgar_words(lang: str) -> set[str]:
+    """Entries of a maintained profanity list (better-profanity's, MIT licence; English only):
+    left out of the built-in list unless the user allows offensive words. One entry per line of
+    that list; its multi-word lines are phrases, never split into their words."""
+    if lang != "en":
+        return set()
+    try:
+        text = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):  # the dependency is missing: nothing to add
+        return set()
+    vulgar = set()
+    for line in text.splitlines():
+        entry = _normalize(line.strip().lower(), lang)
+        if entry:
+            vulgar.add(entry)
+    return vulgar
+
+
 def derive_scores(lang: str) -> dict[str, int]:
-    """Build the entry -> score table of a language from wordfreq's large list (slow: ~1 s)."""
+    """Build the entry -> score table of a language from wordfreq's large list (slow: ~1 s).
+    Slurs (our blocklist) are never in it; vulgar words are (see :func:`vulgar_words`)."""
     import wordfreq
 
     frequencies = wordfreq.get_frequency_dict(lang, wordlist="large")
@@ -103,18 +125,25 @@ def cache_path(lang: str) -> str:
     # fill from the cache should not pay.
     from importlib import metadata
 
-    try:
-        version = metadata.version("wordfreq")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    return os.path.join(cache_dir(), f"builtin-{lang}-v{CACHE_FORMAT}-wordfreq-{version}.pickle")
+    versions = []
+    for distribution in ("wordfreq", "better-profanity"):
+        try:
+            versions.append(metadata.version(distribution))
+        except metadata.PackageNotFoundError:
+            versions.append("none")
+    # Our slur list is part of the derivation too: a changed list makes a new cache.
+    blocklist = resources.files("csp_crossword").joinpath(f"data/blocklist-{lang}.txt")
+    digest = hashlib.sha256(blocklist.read_bytes() if blocklist.is_file() else b"").hexdigest()[:12]
+    stamp = f"v{CACHE_FORMAT}-wordfreq-{versions[0]}-profanity-{versions[1]}-{digest}"
+    return os.path.join(cache_dir(), f"builtin-{lang}-{stamp}.pickle")
 
 
-def builtin_lexicon(lang: str = "en") -> Lexicon:
+def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexicon:
     """The built-in word list of a language ("en", "ar" or "bn"), cached after the first build.
 
-    A cache that cannot be read is rebuilt; a cache directory that cannot be written only costs
-    the rebuild next time.
+    Vulgar words are left out unless ``allow_offensive``; slurs are never in it. A cache that
+    cannot be read is rebuilt; a cache directory that cannot be written only costs the rebuild
+    next time.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"no built-in word list for language {lang!r}; choose from {', '.join(LANGUAGES)}")
@@ -123,14 +152,23 @@ def builtin_lexicon(lang: str = "en") -> Lexicon:
     try:
         with open(path, "rb") as handle:
             cached = pickle.load(handle)
-        if isinstance(cached, dict) and cached.get("packed"):
-            return Lexicon(None, name=name, ready=ReadyIndex(cached["packed"], cached["alphabet"]))
+        if isinstance(cached, dict) and cached.get("packed") and isinstance(cached.get("vulgar"), dict):
+            clean = Lexicon(None, name=name, ready=ReadyIndex(cached["packed"], cached["alphabet"]))
+            return _with_vulgar(clean, cached["vulgar"]) if allow_offensive else clean
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError, KeyError, TypeError):
         pass
     scores = derive_scores(lang)
+    banned = vulgar_words(lang)
+    vulgar = {entry: scores.pop(entry) for entry in sorted(banned) if entry in scores}
     ready = ReadyIndex.of(scores)
     try:
-        write_atomically(path, pickle.dumps(ready.to_dict(), protocol=pickle.HIGHEST_PROTOCOL))
+        payload = {**ready.to_dict(), "vulgar": vulgar}
+        write_atomically(path, pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass
-    return Lexicon(scores, name=name, ready=ready)
+    clean = Lexicon(scores, name=name, ready=ready)
+    return _with_vulgar(clean, vulgar) if allow_offensive else clean
+
+
+def _with_vulgar(clean: Lexicon, vulgar: dict[str, int]) -> Lexicon:
+    return Lexicon({**clean.scores, **vulgar}, name=f"{clean.name}, offensive words allowed")

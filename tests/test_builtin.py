@@ -50,3 +50,24 @@ def test_corrupt_cache_is_rebuilt(tmp_path, monkeypatch):
     lexicon = builtin_lexicon("bn")
     assert len(lexicon) > 1000
     assert all(_normalize(w, "bn") == w for w in list(lexicon.scores)[:500])
+
+
+def test_builtin_english_leaves_out_offensive_words():
+    # Vulgar words (better-profanity's list) only when allowed; slurs (our blocklist) never;
+    # words that merely share letters with a listed phrase stay.
+    from importlib import resources
+
+    slurs = {
+        line.strip().upper()
+        for line in resources.files("csp_crossword").joinpath("data/blocklist-en.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    clean = builtin_lexicon("en")
+    allowed = builtin_lexicon("en", allow_offensive=True)
+    for word in ("SHIT", "FUCK", "BITCH", "ASSHOLE"):
+        assert word not in clean and word in allowed, word
+    for word in sorted(slurs):
+        assert word not in clean and word not in allowed, word
+    for word in ("CUP", "GIRLS", "AUTO", "OKRA", "ONYX"):
+        assert word in clean, word
+    assert len(allowed) > len(clean)

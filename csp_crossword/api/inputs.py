@@ -75,10 +75,12 @@ def load_words(
     paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] = (),
     *,
     lang: str = "en",
+    allow_offensive: bool = False,
     on_warning: WarningCallback | None = None,
 ) -> Lexicon:
     """Word lists (plain, ``word;score``, CSV, JSON; later files override), or the built-in list
-    of ``lang`` when no path is given. Problems with single lines go to ``on_warning``."""
+    of ``lang`` when no path is given (without vulgar words unless ``allow_offensive``; never
+    with slurs). Problems with single lines go to ``on_warning``."""
     from ..wordlists import load_word_lists
 
     if isinstance(paths, str | os.PathLike):
@@ -86,7 +88,7 @@ def load_words(
     if not paths:
         from ..builtin import builtin_lexicon
 
-        return builtin_lexicon(lang)
+        return builtin_lexicon(lang, allow_offensive=allow_offensive)
     lexicon, reports = load_word_lists(list(paths))
     for report in reports:
         warning = report.warning()

@@ -115,7 +115,8 @@ def load_words(args: argparse.Namespace, reporter: Reporter, grid_file: GridFile
         return own
     if not args.words and getattr(args, "exact", False):
         raise InputError("--exact needs --words: the list of words to place")
-    return load(args.words or (), lang=args.lang, on_warning=reporter.warn)
+    allow = getattr(args, "allow_offensive", False)
+    return load(args.words or (), lang=args.lang, allow_offensive=allow, on_warning=reporter.warn)
 
 
 def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:

@@ -21,7 +21,13 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
     if args.max_run is not None and args.max_run < 2:
         raise InputError("--max-run must be 2 or more")
     numeric = args.lexicon == "products"
-    words = None if numeric else api.load_words(args.words or (), lang=args.lang, on_warning=reporter.warn)
+    words = (
+        None
+        if numeric
+        else api.load_words(
+            args.words or (), lang=args.lang, allow_offensive=args.allow_offensive, on_warning=reporter.warn
+        )
+    )
     made = api.generate(
         rows,
         cols,
