@@ -58,7 +58,11 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
     data = {"format": data.pop("format"), "status": data.pop("status"), "backend": result.backend, **data}
     data.update(cells_fields(result.cells))
     data["entries"] = [entry.to_dict() for entry in result.entries]
-    score: Document = {"total": result.total_score, "mean": result.mean_score}
+    score: Document = {
+        "total": result.total_score,
+        "mean": result.mean_score,
+        "weakest": [{"id": e.id, "answer": e.answer, "score": e.score} for e in result.weakest()],
+    }
     if result.bound is not None:
         score.update(bound=result.bound, gap=result.gap)
     data["score"] = score

@@ -8,6 +8,9 @@ from typing import Any
 
 from .grid import Cell
 
+#: Entries a fill report names as its weakest.
+WEAKEST_SHOWN = 5
+
 
 # Stays (str, Enum), not StrEnum (UP042): StrEnum changes what str() and format() give for a member.
 class Status(str, Enum):  # noqa: UP042
@@ -116,3 +119,9 @@ class FillResult:
     @property
     def mean_score(self) -> float:
         return round(self.total_score / len(self.entries), 2) if self.entries else 0.0
+
+    def weakest(self, count: int = WEAKEST_SHOWN) -> list[Entry]:
+        """The ``count`` lowest-scored entries, weakest first (ties in slot order): where a
+        constructor looks first."""
+        ranked = sorted(enumerate(self.entries), key=lambda pair: (pair[1].score or 0, pair[0]))
+        return [entry for _, entry in ranked[:count]]

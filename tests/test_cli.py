@@ -268,3 +268,14 @@ def test_ban_file_bans_every_listed_word(capsys, write):
     assert code == 1 and "unsatisfiable" in err
     code, _, err = run(capsys, "fill", grid, "--words", words, "--ban-file", write("x", "") + ".missing")
     assert code == 2 and "no such file" in err
+
+
+def test_fill_reports_its_weakest_entries(capsys, write):
+    grid = write("g.txt", "...\n...\n...\n")
+    words = write("w.txt", "CAB;90\nORE;20\nWET;70\nCOW;60\nARE;10\nBET;80\nCAT;5\nDOG;5\n")
+    code, out, err = run(capsys, "fill", grid, "--words", words, "--format", "json")
+    data = json.loads(out)
+    weakest = data["score"]["weakest"]
+    scores = sorted(e["score"] for e in data["entries"])
+    assert code == 0 and [e["score"] for e in weakest] == scores[:5]
+    assert weakest[0]["answer"] == "ARE" and "weakest: 2D ARE (10)" in err

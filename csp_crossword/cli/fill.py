@@ -64,9 +64,10 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
         extra = ""
         if result.bound is not None:
             extra = f", total {result.total_score} (bound {result.bound:g}, gap {result.gap:.2%})"
+        weakest = ", ".join(f"{e.id} {e.answer} ({e.score})" for e in result.weakest())
         reporter.info(
             f"{result.status.value} by {result.backend} in {effort}; "
-            f"{len(result.entries)} entries, mean score {result.mean_score}{extra}"
+            f"{len(result.entries)} entries, mean score {result.mean_score}{extra}; weakest: {weakest}"
         )
     elif result.status == Status.UNSATISFIABLE:
         reporter.warn(f"unsatisfiable: {result.reason}")
