@@ -10,10 +10,32 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids"
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
+#: Fixtures kept in the checkout (provenance and licence in tests/data/README.md).
+DATA = Path(__file__).resolve().parent / "data"
 
 
 #: Size of the benchmark dictionary words.txt (Anbulagan & Botea), and of its stand-in.
 BENCHMARK_WORDS = 45_371
+#: The stand-in: a frozen list of the benchmark's shape, made from the built-in English list.
+STAND_IN = DATA / "words-stand-in.txt"
+
+
+def _shared_missing() -> str | None:
+    """Why the tests marked ``shared`` cannot run here, or None when ../shared/data is present."""
+    if (SHARED / "dict").is_dir():
+        return None
+    return f"needs the benchmark data in ../shared/data (or CSP_CROSSWORD_SHARED); {SHARED / 'dict'} not present"
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test that asks for ``shared_dict`` is a ``shared`` test (``-m shared`` selects it);
+    every ``shared`` test is skipped, with the reason, when ../shared/data is absent."""
+    reason = _shared_missing()
+    for item in items:
+        if "shared_dict" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.shared)
+        if reason and item.get_closest_marker("shared"):
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.fixture(scope="session")
@@ -24,29 +46,20 @@ def shared_dict():
     def find(name: str) -> Path:
         path = SHARED / "dict" / name
         if not path.exists():
-            pytest.skip(f"reference data {path} not present")
+            pytest.skip(f"needs the benchmark data: {path} not present")
         return path
 
     return find
 
 
 @pytest.fixture(scope="session")
-def benchmark_words(tmp_path_factory) -> Path:
+def benchmark_words() -> Path:
     """A plain word list of the Herald benchmark's shape: ../shared's words.txt when present,
-    otherwise a stand-in of the same size and form made from the package's own built-in English
-    list (its BENCHMARK_WORDS most frequent all-letter words of 2 to 21 letters, lowercase, one
-    per line, unscored), so a clean clone runs the same tests on data it can make itself."""
+    otherwise tests/data/words-stand-in.txt, a frozen list of the same size and form made from
+    the package's built-in English list (its BENCHMARK_WORDS most frequent all-letter words of
+    2 to 21 letters, lowercase, one per line, unscored), so a clean clone runs the same tests."""
     path = SHARED / "dict" / "words.txt"
-    if path.exists():
-        return path
-    from csp_crossword.builtin import builtin_lexicon
-
-    lexicon = builtin_lexicon("en")
-    ranked = sorted(lexicon.scores, key=lambda w: (-lexicon.scores[w], w))
-    words = [w.lower() for w in ranked if w.isascii() and w.isalpha()][:BENCHMARK_WORDS]
-    stand_in = tmp_path_factory.mktemp("data") / "words-stand-in.txt"
-    stand_in.write_text("\n".join(sorted(words)) + "\n")
-    return stand_in
+    return path if path.exists() else STAND_IN
 
 
 @pytest.fixture(scope="session")
@@ -74,8 +87,18 @@ def write(tmp_path):
 
 @pytest.fixture(scope="session")
 def quarter_lexicon(benchmark_words):
-    """Every fourth word of words.txt (11,343 entries): small enough for every backend."""
+    """Every fourth word of the benchmark list (11,343 entries): small enough for every backend."""
     from csp_crossword.lexicon import Lexicon
 
     words = benchmark_words.read_text().split()
     return Lexicon.from_words(words[::4], name="words/4")
+
+
+@pytest.fixture(scope="session")
+def sparse_lexicon():
+    """Every twelfth word of the stand-in (3,781 entries), whichever data is present: few enough
+    words that the 4x4 puzzle03 still fills but only after failures (restarts and no-goods)."""
+    from csp_crossword.lexicon import Lexicon
+
+    words = STAND_IN.read_text().split()
+    return Lexicon.from_words(words[::12], name="stand-in/12")

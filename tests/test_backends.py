@@ -150,13 +150,13 @@ def test_bangla_glyphs_fill(backend):
 
 
 @pytest.mark.parametrize("options", [{}, {"weight_decay": 0.9}, {"value_order": "window"}])
-def test_ac_learns_nogoods_at_restarts(options, quarter_lexicon):
+def test_ac_learns_nogoods_at_restarts(options, sparse_lexicon):
     # A cutoff of one failure that never grows: the fill is only reached through the no-goods.
     grid = read_grid(GRIDS / "vanbeek" / "puzzle03.txt")
     problem, result = solve(
         "ac",
         grid,
-        quarter_lexicon,
+        sparse_lexicon,
         time_limit=60,
         restart_policy="geometric",
         restart_base=1,
