@@ -11,13 +11,12 @@ scores 100.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
-import pickle
 import re
+import sys
 import unicodedata
-from importlib import resources
+import zlib
 
 from .files import write_atomically
 from .glyphs import split_glyphs
@@ -33,8 +32,11 @@ MAX_LENGTH = 21
 #: Bump when the derivation or the cache layout changes, so old caches are rebuilt. Format 3
 #: keeps the ready index a fill starts from: per length, the entries best first as one string and
 #: their scores as bytes, unpacked only for the lengths a grid uses. Format 4 keeps vulgar words
-#: apart (offered only with allow_offensive).
-CACHE_FORMAT = 4
+#: apart (offered only with allow_offensive). Format 5 is a file of
+#: :meth:`~csp_crossword.lexicon.ReadyIndex.to_bytes` (the word indexes' bitsets included),
+#: mapped into memory and read one length at a time; the caches of older formats are removed
+#: when it is written.
+CACHE_FORMAT = 5
 
 LANGUAGES = ("en", "ar", "bn")
 
@@ -69,6 +71,8 @@ def _normalize(word: str, lang: str) -> str | None:
 
 def _blocklist(lang: str) -> set[str]:
     """Our list of slurs: never offered, whatever the options."""
+    from importlib import resources
+
     try:
         text = resources.files("csp_crossword").joinpath(f"data/blocklist-{lang}.txt").read_text("utf-8")
     except FileNotFoundError:
@@ -82,6 +86,8 @@ def vulgar_words(lang: str) -> set[str]:
     that list; its multi-word lines are phrases, never split into their words."""
     if lang != "en":
         return set()
+    from importlib import resources
+
     try:
         text = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text("utf-8")
     except (ModuleNotFoundError, FileNotFoundError):  # the dependency is missing: nothing to add
@@ -120,22 +126,81 @@ def cache_dir() -> str:
     return os.path.join(base, "csp-crossword")
 
 
-def cache_path(lang: str) -> str:
-    # The installed version from its metadata: importing wordfreq itself costs ~0.2 s, which a
-    # fill from the cache should not pay.
+def installed_version(distribution: str) -> str | None:
+    """The installed version of a distribution, None when it is not installed: what
+    ``importlib.metadata.version`` answers, read from the ``*.dist-info`` folder on ``sys.path``
+    (importing ``importlib.metadata`` costs ~30 ms, the scan under 1 ms; other kinds of install
+    fall back to it)."""
+    wanted = re.sub(r"[-_.]+", "_", distribution).lower()
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            stem, dot, kind = name.rpartition(".")
+            if kind != "dist-info" or not dot:
+                continue
+            project, _, version = stem.partition("-")
+            if re.sub(r"[-_.]+", "_", project).lower() != wanted:
+                continue
+            try:
+                with open(os.path.join(entry or ".", name, "METADATA"), encoding="utf-8") as handle:
+                    for line in handle:
+                        if line.startswith("Version:"):
+                            return line.partition(":")[2].strip()
+                        if not line.strip():  # the headers end at the first blank line
+                            break
+            except OSError:
+                pass
+            return version or None
     from importlib import metadata
 
-    versions = []
-    for distribution in ("wordfreq", "better-profanity"):
-        try:
-            versions.append(metadata.version(distribution))
-        except metadata.PackageNotFoundError:
-            versions.append("none")
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def cache_path(lang: str) -> str:
+    # The installed versions from their metadata: importing wordfreq itself costs ~0.2 s, which a
+    # fill from the cache should not pay.
+    versions = [installed_version(name) or "none" for name in ("wordfreq", "better-profanity")]
     # Our slur list is part of the derivation too: a changed list makes a new cache.
-    blocklist = resources.files("csp_crossword").joinpath(f"data/blocklist-{lang}.txt")
-    digest = hashlib.sha256(blocklist.read_bytes() if blocklist.is_file() else b"").hexdigest()[:12]
+    digest = f"{zlib.crc32(_blocklist_bytes(lang)):08x}"
     stamp = f"v{CACHE_FORMAT}-wordfreq-{versions[0]}-profanity-{versions[1]}-{digest}"
-    return os.path.join(cache_dir(), f"builtin-{lang}-{stamp}.pickle")
+    return os.path.join(cache_dir(), f"builtin-{lang}-{stamp}.index")
+
+
+def _blocklist_bytes(lang: str) -> bytes:
+    """Our slur list's file as it is (empty when there is none). Read beside this module when it
+    is there: ``importlib.resources`` first imports its readers (~4 ms)."""
+    name = f"blocklist-{lang}.txt"
+    try:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", name), "rb") as handle:
+            return handle.read()
+    except OSError:
+        pass
+    from importlib import resources
+
+    resource = resources.files("csp_crossword").joinpath(f"data/{name}")
+    return resource.read_bytes() if resource.is_file() else b""
+
+
+def _remove_older_caches(lang: str) -> None:
+    """Remove the caches of a language written in older formats: an older checkout that still
+    wants its own rebuilds it once, and the two then live side by side."""
+    try:
+        names = os.listdir(cache_dir())
+    except OSError:
+        return
+    for name in names:
+        found = re.fullmatch(rf"builtin-{re.escape(lang)}-v(\d+)(-.*)?\.(pickle|index)", name)
+        if found and int(found.group(1)) < CACHE_FORMAT:
+            try:
+                os.unlink(os.path.join(cache_dir(), name))
+            except OSError:
+                pass
 
 
 def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexicon:
@@ -150,25 +215,23 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexic
     path = cache_path(lang)
     name = f"built-in ({lang})"
     try:
-        with open(path, "rb") as handle:
-            cached = pickle.load(handle)
-        if isinstance(cached, dict) and cached.get("packed") and isinstance(cached.get("vulgar"), dict):
-            clean = Lexicon(None, name=name, ready=ReadyIndex(cached["packed"], cached["alphabet"]))
-            return _with_vulgar(clean, cached["vulgar"]) if allow_offensive else clean
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError, KeyError, TypeError):
+        ready, extra = ReadyIndex.load(path)
+        vulgar = extra["vulgar"]
+        if isinstance(vulgar, dict):
+            return _with_vulgar(ready, vulgar, name) if allow_offensive else Lexicon(None, name=name, ready=ready)
+    except (OSError, ValueError, KeyError):
         pass
     scores = derive_scores(lang)
     banned = vulgar_words(lang)
     vulgar = {entry: scores.pop(entry) for entry in sorted(banned) if entry in scores}
     ready = ReadyIndex.of(scores)
     try:
-        payload = {**ready.to_dict(), "vulgar": vulgar}
-        write_atomically(path, pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL))
+        write_atomically(path, ready.to_bytes({"vulgar": vulgar}))
+        _remove_older_caches(lang)
     except OSError:
         pass
-    clean = Lexicon(scores, name=name, ready=ready)
-    return _with_vulgar(clean, vulgar) if allow_offensive else clean
+    return _with_vulgar(ready, vulgar, name) if allow_offensive else Lexicon(scores, name=name, ready=ready)
 
 
-def _with_vulgar(clean: Lexicon, vulgar: dict[str, int]) -> Lexicon:
-    return Lexicon({**clean.scores, **vulgar}, name=f"{clean.name}, offensive words allowed")
+def _with_vulgar(clean: ReadyIndex, vulgar: dict[str, int], name: str) -> Lexicon:
+    return Lexicon(None, name=f"{name}, offensive words allowed", ready=clean.with_entries(vulgar))

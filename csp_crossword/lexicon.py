@@ -17,19 +17,35 @@ pattern is the AND of the bitsets of its filled positions, and a candidate count
 
 from __future__ import annotations
 
+import marshal
+import os
 import unicodedata
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .glyphs import normalize_entry, split_glyphs
+
+if TYPE_CHECKING:
+    import mmap
 
 #: Score of an entry whose list gives none (Crossfire and Ingrid use 50 as "ordinary").
 DEFAULT_SCORE = 50
 
-#: Word indexes up to this many words build their bitsets in plain Python: importing numpy
-#: (about 50 ms) costs more than the loop for small lists.
+#: Word indexes over an alphabet of more than 254 glyphs (Bangla's clusters) and up to this many
+#: words build their bitsets bit by bit in plain Python; larger ones with numpy. Smaller
+#: alphabets (English, Arabic) never need numpy for them: see :meth:`WordIndex._build_bits`.
 SMALL_INDEX = 4096
+
+#: The file layout of :meth:`ReadyIndex.to_bytes`: its first bytes, and its version (bumped when
+#: the layout changes; a file of another version is refused with ValueError).
+READY_MAGIC = b"CSPXRDY\n"
+READY_LAYOUT = 1
+#: Bitsets are kept in a ready index's file for the lengths where they take at most this many
+#: times the bytes of the entries' text: always for alphabets like English and Arabic, never for
+#: the thousands of Bangla glyph clusters (about 100 MB), whose bitsets are built on first use.
+STORED_BITS_RATIO = 8
 
 
 def glyph_count(entry: str) -> int:
@@ -59,17 +75,33 @@ class WordIndex:
         alphabet: Glyph -> id, shared by every index of one lexicon.
     """
 
-    def __init__(self, length: int, words: list[str], scores: list[int], alphabet: dict[str, int]):
+    def __init__(
+        self,
+        length: int,
+        words: list[str],
+        scores: list[int],
+        alphabet: dict[str, int],
+        *,
+        bits: list[list[int]] | None = None,
+    ):
+        """``bits``, when given, are the bitsets already built (a ready index keeps them)."""
         self.length = length
         self.alphabet = alphabet
         self.words = tuple(words)
         self.scores = tuple(scores)
-        self.position = {word: i for i, word in enumerate(words)}
         self.full = (1 << len(words)) - 1
+        self._position: dict[str, int] | None = None
         self._codes: dict[int, tuple[int, ...]] = {}
         self._matrix: Any = None
         self._score_array: Any = None
-        self.bits = self._build_bits()
+        self.bits = bits if bits is not None else self._build_bits()
+
+    @property
+    def position(self) -> dict[str, int]:
+        """Entry -> word id (built on first use: a fill seldom asks)."""
+        if self._position is None:
+            self._position = {word: i for i, word in enumerate(self.words)}
+        return self._position
 
     def code(self, word_id: int) -> tuple[int, ...]:
         """A word as a tuple of glyph ids."""
@@ -113,6 +145,10 @@ class WordIndex:
         bits = [[0] * len(self.alphabet) for _ in range(self.length)]
         if not self.words:
             return bits
+        if len(self.alphabet) < 255:
+            columns = self._id_columns()
+            if columns is not None:
+                return self._bits_from_columns(columns, bits)
         if len(self.words) <= SMALL_INDEX:
             for w in range(len(self.words)):
                 bit = 1 << w
@@ -127,6 +163,41 @@ class WordIndex:
             for glyph in np.unique(column):
                 packed = np.packbits(column == glyph, bitorder="little")
                 bits[pos][int(glyph)] = int.from_bytes(packed.tobytes(), "little")
+        return bits
+
+    def _id_columns(self) -> list[bytes] | None:
+        """Per position, the glyph id of every word as one byte (alphabets under 255 glyphs), or
+        None when a word does not fit the index (the bit-by-bit build then says which)."""
+        n = len(self.words)
+        text = "".join(self.words)
+        if text.isascii():
+            table = bytearray(b"\xff" * 256)
+            for glyph, gid in self.alphabet.items():
+                if len(glyph) == 1 and glyph.isascii():
+                    table[ord(glyph)] = gid
+            flat = text.encode("ascii").translate(table)
+        else:
+            alphabet = self.alphabet
+            try:
+                flat = bytes([alphabet[g] for w in self.words for g in entry_glyphs(w)])
+            except KeyError:
+                return None
+        if len(flat) != n * self.length or b"\xff" in flat:
+            return None
+        return [flat[pos :: self.length] for pos in range(self.length)]
+
+    @staticmethod
+    def _bits_from_columns(columns: list[bytes], bits: list[list[int]]) -> list[list[int]]:
+        """The bitsets from the id columns without numpy: per (position, glyph), the column
+        reversed (last word first) and translated to ``0``/``1`` digits is the bitset in base 2,
+        which ``int`` reads in linear time."""
+        digits = [b"0" * gid + b"1" + b"0" * (255 - gid) for gid in range(len(bits[0]))]
+        for pos, column in enumerate(columns):
+            reverse = column[::-1]
+            row = bits[pos]
+            for gid in range(len(row)):
+                if gid.to_bytes(1, "little") in reverse:
+                    row[gid] = int(reverse.translate(digits[gid]), 2)
         return bits
 
     def __len__(self) -> int:
@@ -167,11 +238,27 @@ class ReadyIndex:
         packed: Length in glyphs -> (the entries of that length best first — descending score,
             then alphabetical — joined by newlines, their scores as ``array('i')`` bytes).
         alphabet: Glyph -> id over every entry (sorted glyphs).
+        counts: Length -> number of entries, when known without unpacking ``packed``.
+        bitsets: Length -> the bitsets of its :class:`WordIndex` packed as by
+            :meth:`to_bytes` (a file's ``(keys, blob, stride)``); the lengths not in it build
+            theirs on first use.
+
+    :meth:`to_bytes` writes all of it as one file and :meth:`load` maps such a file into memory,
+    reading only the lengths that are asked for.
     """
 
-    def __init__(self, packed: dict[int, tuple[str, bytes]], alphabet: dict[str, int]):
+    def __init__(
+        self,
+        packed: Mapping[int, tuple[str, bytes]],
+        alphabet: dict[str, int],
+        *,
+        counts: Mapping[int, int] | None = None,
+        bitsets: Mapping[int, tuple[bytes, bytes, int]] | None = None,
+    ):
         self.packed = packed
         self.alphabet = alphabet
+        self._counts = counts
+        self._bitsets: Mapping[int, tuple[bytes, bytes, int]] = bitsets if bitsets is not None else {}
         self._words: dict[int, list[str]] = {}
         self._scores: dict[int, list[int]] = {}
         self._members: dict[int, frozenset[str]] = {}
@@ -185,9 +272,105 @@ class ReadyIndex:
             packed[n] = ("\n".join(ranked), array("i", [scores[w] for w in ranked]).tobytes())
         return cls(packed, lexicon.alphabet)
 
+    def with_entries(self, entries: Mapping[str, int]) -> ReadyIndex:
+        """This index with more entries (entry -> score; an entry it has takes the new score),
+        unpacked one length at a time like this one; the bitsets are built on first use."""
+        added: dict[int, list[tuple[str, int]]] = {}
+        for entry, score in entries.items():
+            added.setdefault(glyph_count(entry), []).append((entry, score))
+        glyphs = set(self.alphabet)
+        for entry in entries:
+            glyphs.update(entry_glyphs(entry))
+        alphabet = self.alphabet if len(glyphs) == len(self.alphabet) else {g: i for i, g in enumerate(sorted(glyphs))}
+        return ReadyIndex(_MergedSections(self, added), alphabet)
+
     def to_dict(self) -> dict[str, Any]:
-        """What the cache stores (plain values, so unpickling needs no class of ours)."""
-        return {"packed": self.packed, "alphabet": self.alphabet}
+        """The entries and the alphabet as plain values (what format 3 of the cache pickled)."""
+        return {"packed": {n: self.packed[n] for n in self.lengths}, "alphabet": self.alphabet}
+
+    def to_bytes(self, extra: Mapping[str, Any] | None = None) -> bytes:
+        """The whole index as one file: :data:`READY_MAGIC`; the layout version and the size of
+        the header (``array('I')``, native byte order: the file is a cache of this machine); the
+        header (``marshal``: the alphabet, ``extra`` — plain values the caller keeps with it — and
+        per length the entry count and the places of its sections); then per length its entries
+        (UTF-8, newline-separated), their scores (``array('i')``) and, where they are small enough
+        (:data:`STORED_BITS_RATIO`), its bitsets: one per (position, glyph) present,
+        ``ceil(count / 8)`` bytes little-endian each."""
+        sections: list[bytes] = []
+        offset = 0
+        lengths: dict[int, tuple[int, int, int, int, int, int, int, bytes]] = {}
+
+        def place(data: bytes) -> tuple[int, int]:
+            nonlocal offset
+            sections.append(data)
+            offset += len(data)
+            return offset - len(data), len(data)
+
+        for n in self.lengths:
+            text, scores = self.packed[n]
+            count = self.count(n)
+            words_at, words_size = place(text.encode("utf-8"))
+            scores_at, scores_size = place(scores)
+            stride = (count + 7) // 8
+            keys = array("H")
+            blobs: list[bytes] = []
+            bits = WordIndex(n, self.words(n), self.scores(n), self.alphabet).bits
+            present = [(pos, gid) for pos in range(n) for gid, bitset in enumerate(bits[pos]) if bitset]
+            if count and len(present) * stride <= STORED_BITS_RATIO * words_size:
+                for pos, gid in present:
+                    keys.extend((pos, gid))
+                    blobs.append(bits[pos][gid].to_bytes(stride, "little"))
+                bits_at = place(b"".join(blobs))[0]
+            else:
+                bits_at = -1
+            lengths[n] = (count, words_at, words_size, scores_at, scores_size, bits_at, stride, keys.tobytes())
+        header = marshal.dumps(
+            {"alphabet": self.alphabet, "extra": dict(extra or {}), "lengths": lengths, "size": offset}
+        )
+        return b"".join([READY_MAGIC, array("I", [READY_LAYOUT, len(header)]).tobytes(), header, *sections])
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> tuple[ReadyIndex, dict[str, Any]]:
+        """A ready index from a file of :meth:`to_bytes`, mapped into memory (a length's
+        sections are read when it is first used), and the ``extra`` values stored with it.
+
+        Raises:
+            OSError: the file cannot be read.
+            ValueError: it is not such a file, of this layout, whole.
+        """
+        import mmap
+
+        with open(path, "rb") as handle:
+            try:
+                data: bytes | mmap.mmap = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            except (OSError, ValueError):  # empty file, or a file system without mmap
+                data = handle.read()
+        return cls.from_buffer(data)
+
+    @classmethod
+    def from_buffer(cls, data: bytes | mmap.mmap) -> tuple[ReadyIndex, dict[str, Any]]:
+        """Like :meth:`load`, from the bytes of such a file."""
+        start = len(READY_MAGIC) + 8
+        if len(data) < start or data[: len(READY_MAGIC)] != READY_MAGIC:
+            raise ValueError("not a ready word index")
+        fields = array("I")
+        fields.frombytes(data[len(READY_MAGIC) : start])
+        layout, header_size = fields
+        if layout != READY_LAYOUT:
+            raise ValueError(f"ready word index of layout {layout}, not {READY_LAYOUT}")
+        try:
+            header = marshal.loads(data[start : start + header_size])
+            body = start + header_size
+            if not isinstance(header, dict) or len(data) != body + header["size"]:
+                raise ValueError("truncated ready word index")
+            lengths: dict[int, tuple[int, int, int, int, int, int, int, bytes]] = header["lengths"]
+            alphabet: dict[str, int] = header["alphabet"]
+            extra: dict[str, Any] = header["extra"]
+        except (EOFError, TypeError, KeyError) as error:
+            raise ValueError(f"damaged ready word index: {error}") from None
+        counts = {n: place[0] for n, place in lengths.items()}
+        packed = _MappedSections(data, body, lengths)
+        return cls(packed, alphabet, counts=counts, bitsets=_MappedBits(data, body, lengths)), extra
 
     @property
     def lengths(self) -> list[int]:
@@ -211,7 +394,25 @@ class ReadyIndex:
             self._scores[length] = found
         return found
 
+    def bits(self, length: int) -> list[list[int]] | None:
+        """The bitsets of the :class:`WordIndex` of a length when they are kept ready, else None."""
+        found = self._bitsets.get(length)
+        if found is None:
+            return None
+        keys, blob, stride = found
+        ids = array("H")
+        ids.frombytes(keys)
+        bits = [[0] * len(self.alphabet) for _ in range(length)]
+        if len(blob) != len(ids) // 2 * stride:
+            raise ValueError(f"damaged bitsets of length {length}")
+        for k in range(0, len(ids), 2):
+            at = k // 2 * stride
+            bits[ids[k]][ids[k + 1]] = int.from_bytes(blob[at : at + stride], "little")
+        return bits
+
     def count(self, length: int) -> int:
+        if self._counts is not None:
+            return self._counts.get(length, 0)
         return len(self.packed[length][1]) // array("i").itemsize if length in self.packed else 0
 
     def __contains__(self, entry: str) -> bool:
@@ -223,6 +424,99 @@ class ReadyIndex:
 
     def __len__(self) -> int:
         return sum(self.count(n) for n in self.packed)
+
+
+#: Where one length's sections are in a ready index file: entry count, entries (offset, size),
+#: scores (offset, size), bitsets (offset or -1), bytes per bitset, (position, glyph) keys.
+_Places = Mapping[int, tuple[int, int, int, int, int, int, int, bytes]]
+
+
+class _MappedSections(Mapping[int, tuple[str, bytes]]):
+    """A ready index file's entries and scores by length, read from the file when asked for."""
+
+    def __init__(self, data: bytes | mmap.mmap, body: int, places: _Places):
+        self.data = data
+        self.body = body
+        self.places = places
+
+    def __getitem__(self, length: int) -> tuple[str, bytes]:
+        _, words_at, words_size, scores_at, scores_size, _, _, _ = self.places[length]
+        at = self.body + words_at
+        text = self.data[at : at + words_size].decode("utf-8")
+        at = self.body + scores_at
+        return text, self.data[at : at + scores_size]
+
+    def __contains__(self, length: object) -> bool:
+        return length in self.places
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.places)
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+
+class _MergedSections(Mapping[int, tuple[str, bytes]]):
+    """A ready index's entries and scores by length with some added (:meth:`ReadyIndex.with_entries`)."""
+
+    def __init__(self, base: ReadyIndex, added: dict[int, list[tuple[str, int]]]):
+        self.base = base
+        self.added = added
+        self.lengths = sorted(set(base.packed) | set(added))
+        self._merged: dict[int, tuple[str, bytes]] = {}
+
+    def __getitem__(self, length: int) -> tuple[str, bytes]:
+        if length not in self.added:
+            return self.base.packed[length]
+        found = self._merged.get(length)
+        if found is not None:
+            return found
+        new = dict(self.added[length])
+        words, scores = self.base.words(length), self.base.scores(length)
+        if new.keys() & set(words):  # rescored entries leave their old place
+            kept = [i for i, word in enumerate(words) if word not in new]
+            words, scores = [words[i] for i in kept], [scores[i] for i in kept]
+        else:
+            words, scores = list(words), list(scores)
+        for entry, score in sorted(new.items()):
+            # both lists stay ranked: descending score, then alphabetical
+            at = bisect_left(range(len(words)), (-score, entry), key=lambda i: (-scores[i], words[i]))
+            words.insert(at, entry)
+            scores.insert(at, score)
+        found = self._merged[length] = ("\n".join(words), array("i", scores).tobytes())
+        return found
+
+    def __contains__(self, length: object) -> bool:
+        return length in self.added or length in self.base.packed
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.lengths)
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+
+class _MappedBits(Mapping[int, tuple[bytes, bytes, int]]):
+    """A ready index file's stored bitsets by length (see :meth:`ReadyIndex.to_bytes`)."""
+
+    def __init__(self, data: bytes | mmap.mmap, body: int, places: _Places):
+        self.data = data
+        self.body = body
+        self.stored = {n: place for n, place in places.items() if place[5] >= 0}
+
+    def __getitem__(self, length: int) -> tuple[bytes, bytes, int]:
+        _, _, _, _, _, bits_at, stride, keys = self.stored[length]
+        at = self.body + bits_at
+        return keys, self.data[at : at + len(keys) // 4 * stride], stride
+
+    def __contains__(self, length: object) -> bool:
+        return length in self.stored
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.stored)
+
+    def __len__(self) -> int:
+        return len(self.stored)
 
 
 class Lexicon:
@@ -254,7 +548,7 @@ class Lexicon:
         self._by_length: dict[int, list[str]] | None = None
         self._ready = ready
         self._indexes: dict[int, WordIndex] = {}
-        self._alphabet: dict[str, int] | None = ready.alphabet if ready else None
+        self._alphabet: dict[str, int] | None = ready.alphabet if ready is not None else None
 
     @property
     def scores(self) -> dict[str, int]:
@@ -321,13 +615,15 @@ class Lexicon:
         """The word index of one length (built on first use)."""
         found = self._indexes.get(length)
         if found is None:
+            bits = None
             if self._ready is not None:
                 words = self._ready.words(length)
                 scores = self._ready.scores(length)
+                bits = self._ready.bits(length)
             else:
                 words = sorted(self.by_length.get(length, []), key=lambda w: (-self.scores[w], w))
                 scores = [self.scores[w] for w in words]
-            found = WordIndex(length, words, scores, self.alphabet)
+            found = WordIndex(length, words, scores, self.alphabet, bits=bits)
             self._indexes[length] = found
         return found
 
