@@ -1,7 +1,9 @@
-"""The built-in word lists, derived from wordfreq and cached in the user cache directory.
+"""The built-in word lists, cached as ready indexes in the user cache directory.
 
-Score mapping (documented in ``docs/formats.md``): a word's Zipf frequency ``z`` (log10 of its
-frequency per billion words; wordfreq's large lists run from about 1 to 7.7) becomes
+``en`` is the constructor-grade English list shipped in the package (:mod:`.crossword_list`),
+scored for fill quality. ``en-web`` (the earlier English list), ``ar`` and ``bn`` are derived
+from wordfreq's web frequencies: a word's Zipf frequency ``z`` (log10 of its frequency per billion
+words; wordfreq's large lists run from about 1 to 7.7) becomes
 
     score = clamp(round(1 + 99 * (z - ZIPF_FLOOR) / (ZIPF_CEILING - ZIPF_FLOOR)), 1, 100)
 
@@ -17,6 +19,7 @@ import re
 import sys
 import unicodedata
 import zlib
+from collections.abc import Mapping
 
 from .files import write_atomically
 from .glyphs import split_glyphs
@@ -35,10 +38,13 @@ MAX_LENGTH = 21
 #: apart (offered only with allow_offensive). Format 5 is a file of
 #: :meth:`~csp_crossword.lexicon.ReadyIndex.to_bytes` (the word indexes' bitsets included),
 #: mapped into memory and read one length at a time; the caches of older formats are removed
-#: when it is written.
-CACHE_FORMAT = 5
+#: when it is written. Format 6: ``en`` is the shipped crossword list, ``en-web`` wordfreq's.
+CACHE_FORMAT = 6
 
-LANGUAGES = ("en", "ar", "bn")
+#: The built-in lists; the first is the default.
+LANGUAGES = ("en", "en-web", "ar", "bn")
+#: wordfreq's language code of each list derived from it.
+WORDFREQ_CODES = {"en-web": "en", "ar": "ar", "bn": "bn"}
 
 _ARABIC_MARKS = re.compile("[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]")
 _ARABIC_WORD = re.compile("[\u0621-\u063a\u0641-\u064a]+")
@@ -59,7 +65,7 @@ def zipf_to_score(zipf: float) -> int:
 def _normalize(word: str, lang: str) -> str | None:
     """The entry form of a wordfreq word in a language, or None when it is not a word of letters."""
     word = unicodedata.normalize("NFC", word)
-    if lang == "en":
+    if lang in ("en", "en-web"):
         return word.upper() if _ENGLISH_WORD.fullmatch(word) else None
     if lang == "ar":
         word = _ARABIC_MARKS.sub("", word)
@@ -71,12 +77,7 @@ def _normalize(word: str, lang: str) -> str | None:
 
 def _blocklist(lang: str) -> set[str]:
     """Our list of slurs: never offered, whatever the options."""
-    from importlib import resources
-
-    try:
-        text = resources.files("csp_crossword").joinpath(f"data/blocklist-{lang}.txt").read_text("utf-8")
-    except FileNotFoundError:
-        return set()
+    text = _blocklist_bytes(lang).decode("utf-8")
     return {line.strip().upper() for line in text.splitlines() if line.strip() and not line.startswith("#")}
 
 
@@ -84,7 +85,7 @@ def vulgar_words(lang: str) -> set[str]:
     """Entries of a maintained profanity list (better-profanity's, MIT licence; English only):
     left out of the built-in list unless the user allows offensive words. One entry per line of
     that list; its multi-word lines are phrases, never split into their words."""
-    if lang != "en":
+    if lang not in ("en", "en-web"):
         return set()
     from importlib import resources
 
@@ -100,19 +101,32 @@ def vulgar_words(lang: str) -> set[str]:
     return vulgar
 
 
-def derive_scores(lang: str) -> dict[str, int]:
-    """Build the entry -> score table of a language from wordfreq's large list (slow: ~1 s).
-    Slurs (our blocklist) are never in it; vulgar words are (see :func:`vulgar_words`)."""
+def derive_scores(lang: str) -> tuple[dict[str, int], set[str]]:
+    """The entry -> score table of a built-in list, and which of its entries are vulgar (slow:
+    ~1 s). Slurs (our blocklist) are never in it."""
+    blocked = _blocklist(lang)
+    if lang == "en":
+        from .crossword_list import read_list
+
+        scores, vulgar = read_list()
+        for entry in blocked:
+            scores.pop(entry, None)
+        return scores, (vulgar | vulgar_words(lang)) & scores.keys()
+    scores = _derive_from_wordfreq(lang, blocked)
+    return scores, vulgar_words(lang) & scores.keys()
+
+
+def _derive_from_wordfreq(lang: str, blocked: set[str]) -> dict[str, int]:
+    """The entry -> score table of a list from wordfreq's large list of a language."""
     import wordfreq
 
-    frequencies = wordfreq.get_frequency_dict(lang, wordlist="large")
-    blocked = _blocklist(lang)
+    frequencies = wordfreq.get_frequency_dict(WORDFREQ_CODES[lang], wordlist="large")
     scores: dict[str, int] = {}
     for word, freq in frequencies.items():
         entry = _normalize(word, lang)
         if entry is None or entry in blocked:
             continue
-        n = len(entry) if lang == "en" else len(split_glyphs(entry))
+        n = len(entry) if lang == "en-web" else len(split_glyphs(entry))
         if not MIN_LENGTH <= n <= MAX_LENGTH:
             continue
         score = zipf_to_score(math.log10(freq) + 9)
@@ -168,6 +182,10 @@ def cache_path(lang: str) -> str:
     versions = [installed_version(name) or "none" for name in ("wordfreq", "better-profanity")]
     # Our slur list is part of the derivation too: a changed list makes a new cache.
     digest = f"{zlib.crc32(_blocklist_bytes(lang)):08x}"
+    if lang == "en":  # the shipped list, not wordfreq, is the source
+        from .crossword_list import list_bytes
+
+        versions[0] = f"{zlib.crc32(list_bytes()):08x}"
     stamp = f"v{CACHE_FORMAT}-wordfreq-{versions[0]}-profanity-{versions[1]}-{digest}"
     return os.path.join(cache_dir(), f"builtin-{lang}-{stamp}.index")
 
@@ -175,7 +193,7 @@ def cache_path(lang: str) -> str:
 def _blocklist_bytes(lang: str) -> bytes:
     """Our slur list's file as it is (empty when there is none). Read beside this module when it
     is there: ``importlib.resources`` first imports its readers (~4 ms)."""
-    name = f"blocklist-{lang}.txt"
+    name = f"blocklist-{lang.split('-')[0]}.txt"  # en-web shares en's
     try:
         with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", name), "rb") as handle:
             return handle.read()
@@ -183,7 +201,7 @@ def _blocklist_bytes(lang: str) -> bytes:
         pass
     from importlib import resources
 
-    resource = resources.files("csp_crossword").joinpath(f"data/{name}")
+    resource = resources.files("csp_crossword").joinpath("data", name)
     return resource.read_bytes() if resource.is_file() else b""
 
 
@@ -208,7 +226,7 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexic
 
     Vulgar words are left out unless ``allow_offensive``; slurs are never in it. A cache that
     cannot be read is rebuilt; a cache directory that cannot be written only costs the rebuild
-    next time.
+    next time. The ``en`` list keeps display forms ("ice age" for ICEAGE), read on first use.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"no built-in word list for language {lang!r}; choose from {', '.join(LANGUAGES)}")
@@ -218,20 +236,33 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexic
         ready, extra = ReadyIndex.load(path)
         vulgar = extra["vulgar"]
         if isinstance(vulgar, dict):
-            return _with_vulgar(ready, vulgar, name) if allow_offensive else Lexicon(None, name=name, ready=ready)
+            if allow_offensive:
+                return _with_vulgar(ready, vulgar, name, lang)
+            return Lexicon(None, _display_forms(lang), name=name, ready=ready)
     except (OSError, ValueError, KeyError):
         pass
-    scores = derive_scores(lang)
-    banned = vulgar_words(lang)
-    vulgar = {entry: scores.pop(entry) for entry in sorted(banned) if entry in scores}
+    scores, banned = derive_scores(lang)
+    vulgar = {entry: scores.pop(entry) for entry in sorted(banned)}
     ready = ReadyIndex.of(scores)
     try:
         write_atomically(path, ready.to_bytes({"vulgar": vulgar}))
         _remove_older_caches(lang)
     except OSError:
         pass
-    return _with_vulgar(ready, vulgar, name) if allow_offensive else Lexicon(scores, name=name, ready=ready)
+    if allow_offensive:
+        return _with_vulgar(ready, vulgar, name, lang)
+    return Lexicon(scores, _display_forms(lang), name=name, ready=ready)
 
 
-def _with_vulgar(clean: ReadyIndex, vulgar: dict[str, int], name: str) -> Lexicon:
-    return Lexicon(None, name=f"{name}, offensive words allowed", ready=clean.with_entries(vulgar))
+def _with_vulgar(clean: ReadyIndex, vulgar: dict[str, int], name: str, lang: str) -> Lexicon:
+    ready = clean.with_entries(vulgar)
+    return Lexicon(None, _display_forms(lang), name=f"{name}, offensive words allowed", ready=ready)
+
+
+def _display_forms(lang: str) -> Mapping[str, str] | None:
+    """The display forms of a built-in list (the shipped English list has them), read on first use."""
+    if lang != "en":
+        return None
+    from .crossword_list import DisplayForms
+
+    return DisplayForms()

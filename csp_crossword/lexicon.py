@@ -529,7 +529,7 @@ class Lexicon:
     def __init__(
         self,
         scores: dict[str, int] | None,
-        display: dict[str, str] | None = None,
+        display: Mapping[str, str] | None = None,
         clues: dict[str, str] | None = None,
         name: str = "lexicon",
         multiplicity: dict[str, int] | None = None,
@@ -542,7 +542,8 @@ class Lexicon:
             raise ValueError("a lexicon needs its scores or a ready index")
         self._scores = scores
         self.multiplicity = multiplicity or {}
-        self.display = display or {}
+        # not `display or {}`: a lazily read table (the built-in list's) would load to answer len()
+        self.display: Mapping[str, str] = display if display is not None else {}
         self.clues = clues or {}
         self.name = name
         self._by_length: dict[int, list[str]] | None = None

@@ -111,6 +111,10 @@ class FillJob:
         return result
 
 
+#: Fill strategies, the default first (see :func:`fill`).
+STRATEGIES = ("quality", "plain")
+
+
 def prepare(
     grid: GridLike,
     words: Words = None,
@@ -138,6 +142,7 @@ def fill(
     backend: str = DEFAULT_BACKEND,
     backend_options: Mapping[str, Any] | None = None,
     optimize: bool = False,
+    strategy: str = "quality",
     time_limit: float | None = None,
     deadline: Deadline = None,
     seed: int = 0,
@@ -148,13 +153,23 @@ def fill(
     """Fill ``grid`` from ``words``: a verified fill, a proof that none exists, or the best
     partial fill at the time limit (the result's ``status`` says which).
 
+    ``strategy`` is ``"quality"`` (the default: score floors first, lowered only where the grid
+    needs it, see :mod:`csp_crossword.quality`) or ``"plain"`` (the backend alone, best-scored
+    words first). ``optimize`` (CP-SAT's best total score) implies ``"plain"``.
     ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
     ``require`` (slot id -> word), ``allow_duplicates``, ``exact``.
     """
+    if strategy not in STRATEGIES:
+        raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     deadline = earliest(deadline, deadline_after(time_limit))  # the clock starts before the problem is built
     solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)
     job = prepare(grid, words, **fill_settings)
-    result = solver.solve(job.problem, deadline=deadline, stop=stop, progress=progress)
+    if strategy == "quality" and not optimize:
+        from ..quality import quality_first
+
+        result = quality_first(job.problem, solver, deadline=deadline, stop=stop, progress=progress)
+    else:
+        result = solver.solve(job.problem, deadline=deadline, stop=stop, progress=progress)
     return job.checked(result)
 
 

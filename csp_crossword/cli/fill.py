@@ -15,7 +15,7 @@ from .common import EXIT_BY_STATUS, Reporter, grid_job, output_format, write_out
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
     job = grid_job(args, reporter)
     grid_file, lexicon = job.grid_file, job.lexicon
-    result = api.fill(job.grid, lexicon, optimize=args.optimize, **job.keywords)
+    result = api.fill(job.grid, lexicon, optimize=args.optimize, strategy=args.strategy, **job.keywords)
     reporter.stop()
     if args.output and is_crossword_file(args.output):
         puzzle = fill_puzzle(grid_file, lexicon, result)

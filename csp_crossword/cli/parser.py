@@ -12,6 +12,7 @@ from typing import Any
 from .. import __version__
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import names as backend_names
+from ..builtin import LANGUAGES
 from ..layout.freeform import DEFAULT_SECONDS as FREEFORM_SECONDS
 from ..rendering import FORMATS as RENDER_FORMATS
 
@@ -48,9 +49,10 @@ def _add_lexicon_args(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=("en", "ar", "bn"),
-        default="en",
-        help="language of the built-in word list used without --words (default en)",
+        choices=LANGUAGES,
+        default=LANGUAGES[0],
+        help="built-in word list used without --words: en (default; scored for fill quality), "
+        "en-web (web frequencies), ar, bn",
     )
     parser.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
     _add_offensive_arg(parser)
@@ -147,6 +149,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_clue_arg(fill)
     fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
     fill.add_argument(
+        "--strategy",
+        choices=("quality", "plain"),
+        default="quality",
+        help="quality (default): score floors 50, 40, 30, 20 first, lowered only where the grid needs "
+        "it; plain: the backend alone, best-scored words first",
+    )
+    fill.add_argument(
         "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
     )
     fill.add_argument(
@@ -199,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--size", required=True, metavar="ROWSxCOLS", help="grid size, e.g. 10x10")
     gen.add_argument("--words", action="append", metavar="FILE", help="word list(s); default the built-in list")
     gen.add_argument(
-        "--lang", choices=("en", "ar", "bn"), default="en", help="built-in list language; ar reads right to left"
+        "--lang", choices=LANGUAGES, default=LANGUAGES[0], help="built-in list language; ar reads right to left"
     )
     gen.add_argument(
         "--lexicon",

@@ -1,0 +1,79 @@
+"""The shipped English crossword list (``data/en-crossword.tsv.gz``), built by
+``scripts/build_english_list.py`` from UKACD18, WordNet 3.0, SCOWL and wordfreq.
+
+Its lines are ``ENTRY<TAB>SCORE<TAB>DISPLAY<TAB>FLAG`` after a ``#`` header holding the sources'
+notices; DISPLAY is empty when it is the entry in lower case, FLAG is ``v`` for a vulgar entry.
+Scores are fill quality on 0-100: 50 and up fine in any puzzle, 30-49 acceptable when a corner
+needs it, below 30 avoid (``docs/formats.md``). The derived list is CC BY-SA 4.0 (from wordfreq's
+data), with UKACD's BSD-style notice and WordNet's and SCOWL's licences kept in the header.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from collections.abc import Iterator, Mapping
+
+#: The file, beside this module.
+LIST_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "en-crossword.tsv.gz")
+
+
+def list_bytes() -> bytes:
+    """The shipped file's compressed bytes (its checksum names the cache built from it)."""
+    with open(LIST_PATH, "rb") as handle:
+        return handle.read()
+
+
+def _rows(data: bytes) -> Iterator[list[str]]:
+    for line in gzip.decompress(data).decode("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t")
+
+
+def read_list(data: bytes | None = None) -> tuple[dict[str, int], set[str]]:
+    """Entry -> score over the whole list, and the entries flagged vulgar.
+
+    Raises:
+        ValueError: a line is not of four tab-separated fields with an integer score.
+    """
+    scores: dict[str, int] = {}
+    vulgar: set[str] = set()
+    for number, fields in enumerate(_rows(list_bytes() if data is None else data), 1):
+        if len(fields) != 4 or not fields[1].isdigit():
+            raise ValueError(f"{LIST_PATH}: entry {number}: expected ENTRY, SCORE, DISPLAY, FLAG")
+        scores[fields[0]] = int(fields[1])
+        if fields[3] == "v":
+            vulgar.add(fields[0])
+    return scores, vulgar
+
+
+def read_notice() -> str:
+    """The header: sources, licence and the sources' notices."""
+    lines = []
+    for line in gzip.decompress(list_bytes()).decode("utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line[2:] if line.startswith("# ") else line[1:])
+    return "\n".join(lines)
+
+
+class DisplayForms(Mapping[str, str]):
+    """Entry -> display form ("ice age" for ICEAGE) of the shipped list, read from the file on
+    first use: a fill needs none of them, a clue sheet or a candidate list a few."""
+
+    def __init__(self) -> None:
+        self._table: dict[str, str] | None = None
+
+    def _load(self) -> dict[str, str]:
+        if self._table is None:
+            self._table = {fields[0]: fields[2] for fields in _rows(list_bytes()) if len(fields) > 2 and fields[2]}
+        return self._table
+
+    def __getitem__(self, entry: str) -> str:
+        return self._load()[entry]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())

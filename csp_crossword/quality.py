@@ -1,0 +1,121 @@
+"""The quality-first fill: a fill whose weakest entries are as good as the grid allows, fast.
+
+Every slot starts with a score floor, the top of :data:`FLOOR_LADDER`: its domain keeps only the
+words scored at least that (a prefix of its word index, which is sorted best first). The floors
+come down only where the grid needs it:
+
+* when arc consistency alone empties a slot, that slot and the crossing that emptied it go down
+  one step of the ladder (a few milliseconds each: the corner that needs weaker words gets them,
+  the rest of the grid keeps its floor);
+* when the backend proves the floors unfillable, or does not fill within :data:`STAGE_SECONDS`,
+  every slot goes down one step.
+
+Below the ladder's last step the problem is searched as the user posed it, with the time left, so
+the quality-first fill finds a fill whenever the plain one would (only later, by at most the
+stages' budgets). Within a stage the backend's own value order (best score first) keeps the mean
+score high. Which words the floors keep is all that changes: every fill is still checked by the
+independent verifier against the user's word list.
+"""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_right
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .deadline import Deadline, StopSignal, earliest
+from .result import FillResult, SearchStats
+
+if TYPE_CHECKING:
+    from .backends.base import Backend, ProgressCallback
+    from .lexicon import WordIndex
+    from .problem import FillProblem
+
+#: Score floors, highest first (``docs/formats.md``: 50 fine in any puzzle, 30-49 acceptable when
+#: a corner needs it, below 30 avoid). Measured on the quality benchmark (``docs/benchmarks.md``).
+FLOOR_LADDER = (50, 40, 30, 20)
+#: Seconds the backend may search at one set of floors before every floor goes down a step.
+STAGE_SECONDS = 0.4
+
+
+def quality_first(
+    problem: FillProblem,
+    solver: Backend,
+    *,
+    deadline: Deadline,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+) -> FillResult:
+    """Fill ``problem`` with ``solver``, floors first (see the module docstring)."""
+    ladder = [floor for floor in FLOOR_LADDER if floor > (problem.options.min_score or 0)]
+    if problem.unsatisfiable or problem.options.exact or not ladder or not _scored(problem):
+        return solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
+    totals = SearchStats()
+    started = time.monotonic()
+    steps = [0] * len(problem.domains)  # per slot, its place on the ladder (len(ladder): no floor)
+    while min(steps) < len(ladder):
+        floors = [ladder[k] if k < len(ladder) else None for k in steps]
+        restricted, failed = _restricted(problem, floors)
+        if restricted is None:
+            relaxed = [s for s in failed if steps[s] < len(ladder)]
+            for s in relaxed or range(len(steps)):
+                steps[s] = min(len(ladder), steps[s] + 1)
+            continue
+        stage_end = earliest(deadline, time.monotonic() + STAGE_SECONDS)
+        result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
+        _add(totals, result.stats)
+        if result.status.has_fill:
+            return _with_totals(result, totals, started)
+        if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
+            return _with_totals(result, totals, started)
+        steps = [min(len(ladder), k + 1) for k in steps]
+    result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
+    _add(totals, result.stats)
+    return _with_totals(result, totals, started)
+
+
+def _scored(problem: FillProblem) -> bool:
+    """Whether scores tell words apart in some slot (an unscored list gives every word 50)."""
+    return any(index.scores and index.scores[0] != index.scores[-1] for index in problem.network.indexes)
+
+
+def words_at_least(index: WordIndex, floor: int) -> int:
+    """How many words of ``index`` score ``floor`` or more (they come first: best first).
+
+    >>> from csp_crossword.lexicon import Lexicon
+    >>> index = Lexicon.from_words(["cat", "cot", "cut"], scores={"CAT": 70, "COT": 40}).index(3)
+    >>> index.scores, words_at_least(index, 50), words_at_least(index, 40), words_at_least(index, 10)
+    ((70, 50, 40), 2, 3, 3)
+    """
+    return bisect_right(index.scores, -floor, key=lambda score: -score)
+
+
+def _restricted(problem: FillProblem, floors: list[int | None]) -> tuple[FillProblem | None, list[int]]:
+    """``problem`` with each slot's domain cut to the words at or above its floor, made arc
+    consistent; or None and the slots that failed (the emptied slot and the crossing that emptied
+    it)."""
+    network = problem.network
+    domains = list(problem.domains)
+    for s, floor in enumerate(floors):
+        if floor is not None:
+            domains[s] &= (1 << words_at_least(network.indexes[s], floor)) - 1
+            if not domains[s]:
+                return None, [s]
+    state = network.initial_state(domains)
+    failure = network.propagate(state, range(len(domains)))
+    if failure is not None:
+        failed = [failure.slot] + ([failure.cause] if failure.cause is not None else [])
+        return None, failed
+    return replace(problem, domains=tuple(state.domains), root=state.copy()), []
+
+
+def _add(totals: SearchStats, stats: SearchStats) -> None:
+    for name in ("nodes", "backtracks", "restarts", "propagations", "nogoods", "nogood_prunings", "nogood_failures"):
+        setattr(totals, name, getattr(totals, name) + getattr(stats, name))
+
+
+def _with_totals(result: FillResult, totals: SearchStats, started: float) -> FillResult:
+    """``result`` with the statistics of every stage added up."""
+    totals.seconds = time.monotonic() - started
+    return replace(result, stats=totals)
