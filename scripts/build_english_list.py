@@ -41,10 +41,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 OUTPUT = REPO / "csp_crossword" / "data" / "en-crossword.tsv.gz"
+#: The sha256 of OUTPUT's decompressed text, recorded beside it (tests check the two agree).
+CHECKSUM = OUTPUT.with_name("en-crossword.sha256")
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", REPO.parent / "shared")) / "data"
 UKACD = SHARED / "lexicon" / "ukacd18.txt"
 WORDNET = Path("/usr/share/wordnet")
 SCOWL = Path("/usr/share/dict/scowl")
+SCOWL_COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 
 #: Entry lengths kept, in letters.
 MIN_LENGTH = 2
@@ -211,6 +214,25 @@ def read_scowl(folder: Path) -> Scowl:
     return scowl
 
 
+def wordnet_notice(folder: Path) -> str:
+    """WordNet's licence, as its data files carry it (numbered header lines)."""
+    lines = []
+    with open(folder / "data.noun", encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if not line.startswith("  "):
+                break
+            lines.append(re.sub(r"^\s*\d+ ?", "", line.rstrip()))
+    return "\n".join(lines)
+
+
+def scowl_notice(path: Path) -> str:
+    """SCOWL's copyright and permission notice (from the Debian package's copyright file)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    start = text.index("The collective work")
+    end = text.index("warranty.", start) + len("warranty.")
+    return text[start:end]
+
+
 def read_ukacd(path: Path) -> tuple[str, list[str]]:
     """UKACD's licence notice and its entries."""
     lines = path.read_text(encoding="latin-1").splitlines()
@@ -341,23 +363,28 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path) -> bytes:
         display = "" if form.lower() == entry.lower() else form
         flag = "v" if entry in vulgar else ""
         lines.append(f"{entry}\t{max(1, min(100, round(score)))}\t{display}\t{flag}")
-    import wordfreq
+    from importlib import metadata
 
     header = [
         "# csp-crossword built-in English list: ENTRY, SCORE (0-100 fill quality), DISPLAY, FLAG (v = vulgar)",
         "# Built by scripts/build_english_list.py from UKACD18, WordNet 3.0, SCOWL and wordfreq "
-        f"{getattr(wordfreq, '__version__', '')}".rstrip(),
+        f"{metadata.version('wordfreq')}",
         "# Licence of this derived list: CC BY-SA 4.0 (it is derived from wordfreq's data), with the",
         "# notices of its sources below: UKACD's (BSD-style), WordNet's (Princeton WordNet licence),",
         "# SCOWL's (permissive, Kevin Atkinson and contributors).",
-        "#",
-        *("# " + line if line else "#" for line in notice.splitlines()),
+        *_comment("UKACD18", notice),
+        *_comment("WordNet 3.0", wordnet_notice(wordnet)),
+        *_comment("SCOWL", scowl_notice(SCOWL_COPYRIGHT)),
     ]
     text = "\n".join(header + lines) + "\n"
     buffer = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, mtime=0, compresslevel=9) as handle:
         handle.write(text.encode("utf-8"))
     return buffer.getvalue()
+
+
+def _comment(title: str, notice: str) -> list[str]:
+    return ["#", f"# --- {title} ---", *("# " + line if line.strip() else "#" for line in notice.splitlines())]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -377,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     tmp = args.output.with_suffix(".tmp")
     tmp.write_bytes(data)
     os.replace(tmp, args.output)
+    if args.output == OUTPUT:
+        CHECKSUM.write_text(f"{digest}  en-crossword.tsv.gz (decompressed)\n")
     print(f"wrote {args.output} ({len(data):,} bytes, content sha256 {digest})")
     return 0
 

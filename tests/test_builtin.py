@@ -31,9 +31,18 @@ def test_builtin_english_is_cached_in_xdg_cache_home(tmp_path, monkeypatch):
     warm_seconds = time.perf_counter() - start
     assert warm.scores == cold.scores
     assert warm_seconds < cold_load_bound()
-    assert "THE" in warm and warm.scores["THE"] == 100
-    assert all(2 <= len(w) <= 21 and w.isalpha() and w.isascii() for w in warm.scores)
+    assert "THE" in warm and 50 <= warm.scores["THE"] <= 100
+    assert all(2 <= len(w) <= 25 and w.isalpha() and w.isascii() for w in warm.scores)
     assert not set(builtin._blocklist("en")) & set(warm.scores)
+
+
+def test_web_frequency_list_stays_available_as_en_web(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    web = builtin_lexicon("en-web")
+    assert len(web) > 200_000
+    assert web.scores["THE"] == 100  # Zipf 7.7: the top of the frequency scale
+    assert "SHIT" not in web and not set(builtin._blocklist("en")) & set(web.scores)
+    assert {path.name.split("-v")[0] for path in tmp_path.joinpath("csp-crossword").iterdir()} == {"builtin-en-web"}
 
 
 def cold_load_bound() -> float:
