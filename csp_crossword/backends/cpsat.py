@@ -10,8 +10,11 @@ Two formulations (``formulation=``):
   pairs. Exact but the tables grow with the product of the domains, so it is for small problems.
 
 Equal-length slots get an AllDifferent over their word ids unless repeats are allowed (word ids
-are shared by every slot of a length, so equal ids mean equal entries). With ``optimize`` the
-total entry score is maximised, with a hint from a quick ``ac`` fill.
+are shared by every slot of a length, so equal ids mean equal entries). With
+``no_shared_substring`` N, every run of N glyphs that words of two or more slots' domains contain
+gets one literal per such slot ("this slot's word contains the run", implied by the word
+variable) and an at-most-one over them. With ``optimize`` the total entry score is maximised,
+with a hint from a quick ``ac`` fill.
 
 Reference: Perron & Didier, "CP-SAT", OR-Tools (https://developers.google.com/optimization);
 the letter-table model is the classical crossword CSP model (e.g. Gecode's crossword example,
@@ -31,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..deadline import StopSignal
 from ..lexicon import WordIndex
+from ..ngrams import run_sets
 from ..problem import FillProblem
 from ..result import FillResult, SearchStats, Status
 from .base import Backend, Enumeration, FillGenerator, SolveCall, WordChoice, fill_from_words
@@ -119,10 +123,37 @@ class CpSatModel:
             for group in groups.values():
                 if len(group) > 1:
                     self.model.add_all_different(group)
+        if problem.options.no_shared_substring is not None:
+            self._no_shared_runs(problem.options.no_shared_substring)
         if break_symmetry and not optimize:
             self._order_interchangeable_slots()
         if optimize:
             self.model.maximize(sum(self.score_vars))
+
+    def _no_shared_runs(self, n: int) -> None:
+        """At most one slot holds a word containing any one run of ``n`` glyphs (built over the
+        words left in the domains: a run only one slot can contain needs nothing)."""
+        from ortools.sat.python import cp_model
+
+        net = self.problem.network
+        holders: dict[tuple[int, ...], list[tuple[int, list[int]]]] = {}
+        for s in range(len(net.slots)):
+            words_with: dict[tuple[int, ...], list[int]] = {}
+            for w, found in run_sets(net.indexes[s], self.problem.domains[s], n).items():
+                for run in found:
+                    words_with.setdefault(run, []).append(w)
+            for run, words in words_with.items():
+                holders.setdefault(run, []).append((s, words))
+        for run, slots in holders.items():
+            if len(slots) < 2:
+                continue
+            literals = []
+            for s, words in slots:
+                holds = self.model.new_bool_var(f"r{s}_{'_'.join(map(str, run))}")
+                outside = cp_model.Domain.from_values(words).complement()
+                self.model.add_linear_expression_in_domain(self.word_vars[s], outside).only_enforce_if(~holds)
+                literals.append(holds)
+            self.model.add_at_most_one(literals)
 
     def _order_interchangeable_slots(self) -> None:
         """Slots with no crossing and the same candidates can swap entries in any fill: only the
