@@ -12,8 +12,8 @@ Two formulations (``formulation=``):
 Equal-length slots get an AllDifferent over their word ids unless repeats are allowed (word ids
 are shared by every slot of a length, so equal ids mean equal entries). With
 ``no_shared_substring`` N, every run of N glyphs that words of two or more slots' domains contain
-gets one literal per such slot ("this slot's word contains the run", implied by the word
-variable) and an at-most-one over them. With ``optimize`` the total entry score is maximised,
+gets one literal per such slot ("this slot's word contains the run", tied to the word variable
+both ways) and an at-most-one over them. With ``optimize`` the total entry score is maximised,
 with a hint from a quick ``ac`` fill.
 
 Reference: Perron & Didier, "CP-SAT", OR-Tools (https://developers.google.com/optimization);
@@ -150,8 +150,12 @@ class CpSatModel:
             literals = []
             for s, words in slots:
                 holds = self.model.new_bool_var(f"r{s}_{'_'.join(map(str, run))}")
-                outside = cp_model.Domain.from_values(words).complement()
-                self.model.add_linear_expression_in_domain(self.word_vars[s], outside).only_enforce_if(~holds)
+                inside = cp_model.Domain.from_values(words)
+                # both ways, so an enumeration sees each fill once (no free literal)
+                self.model.add_linear_expression_in_domain(self.word_vars[s], inside).only_enforce_if(holds)
+                self.model.add_linear_expression_in_domain(self.word_vars[s], inside.complement()).only_enforce_if(
+                    ~holds
+                )
                 literals.append(holds)
             self.model.add_at_most_one(literals)
 

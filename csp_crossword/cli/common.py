@@ -134,6 +134,7 @@ def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, An
     if args.min_score is not None and args.min_score < 0:
         raise InputError("--min-score must be 0 or more")
     return {
+        "no_shared_substring": no_shared_substring(args),
         "lang": args.lang,
         "min_score": args.min_score,
         "ban": [*args.ban, *banned_words(getattr(args, "ban_file", []))],
@@ -141,6 +142,16 @@ def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, An
         "allow_duplicates": args.allow_duplicates,
         "exact": grid_file.fill_in is not None or getattr(args, "exact", False),
     }
+
+
+def no_shared_substring(args: argparse.Namespace) -> int | None:
+    """``--no-shared-substring N``, checked (N >= 2)."""
+    n: int | None = getattr(args, "no_shared_substring", None)
+    if n is not None and n < 2:
+        raise InputError(
+            f"--no-shared-substring must be 2 or more (got {n}): N is the shortest run two entries may not share"
+        )
+    return n
 
 
 def banned_words(paths: list[str]) -> list[str]:
