@@ -109,14 +109,15 @@ def load_words(args: argparse.Namespace, reporter: Reporter, grid_file: GridFile
     from ..api import load_words as load
 
     own = grid_file.words() if grid_file is not None else None
+    overrides = getattr(args, "overrides", [])
     if own is not None:
-        if args.words:
-            reporter.warn("a fill-in puzzle brings its own words; --words is ignored")
+        if args.words or overrides:
+            reporter.warn("a fill-in puzzle brings its own words; --words and --overrides are ignored")
         return own
     if not args.words and getattr(args, "exact", False):
         raise InputError("--exact needs --words: the list of words to place")
     allow = getattr(args, "allow_offensive", False)
-    return load(args.words or (), lang=args.lang, allow_offensive=allow, on_warning=reporter.warn)
+    return load(args.words or (), lang=args.lang, allow_offensive=allow, on_warning=reporter.warn, overrides=overrides)
 
 
 def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:

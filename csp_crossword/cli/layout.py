@@ -25,7 +25,11 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         None
         if numeric
         else api.load_words(
-            args.words or (), lang=args.lang, allow_offensive=args.allow_offensive, on_warning=reporter.warn
+            args.words or (),
+            lang=args.lang,
+            allow_offensive=args.allow_offensive,
+            on_warning=reporter.warn,
+            overrides=args.overrides,
         )
     )
     made = api.generate(

@@ -53,6 +53,7 @@ def _add_lexicon_args(parser: argparse.ArgumentParser) -> None:
         help="language of the built-in word list used without --words (default en)",
     )
     parser.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
+    _add_overrides_arg(parser)
     _add_offensive_arg(parser)
     parser.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD")
     parser.add_argument(
@@ -76,6 +77,17 @@ def _add_lexicon_args(parser: argparse.ArgumentParser) -> None:
         help="put WORD in SLOT (e.g. 1A=CROSSWORD); repeatable",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or statistics")
+
+
+def _add_overrides_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--overrides",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="re-score words of the list with FILE (word;score lines, CSV, JSON), adding missing ones; "
+        "score 0 or less bans a word; repeatable, later files win",
+    )
 
 
 def _add_substring_arg(parser: argparse.ArgumentParser) -> None:
@@ -222,6 +234,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="products: a numeric crossword of multiplications",
     )
     gen.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
+    _add_overrides_arg(gen)
     _add_offensive_arg(gen)
     gen.add_argument("--max-run", type=int, metavar="N", help="longest entry (default 6)")
     gen.add_argument("--symmetric", action="store_true", help="180-degree symmetric blocks (CSP path)")
