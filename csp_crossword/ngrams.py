@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from .lexicon import WordIndex
@@ -92,6 +92,40 @@ class RunMasks:
 def run_sets(index: WordIndex, domain: int, n: int) -> dict[int, set[tuple[int, ...]]]:
     """Word id -> its runs of ``n`` glyph ids, for every word of ``domain``."""
     return {w: runs(index.code(w), n) for w in WordIndex.iter_ids(domain)}
+
+
+def words_by_run(index: WordIndex, domain: int, n: int) -> dict[Hashable, list[int]]:
+    """Run -> ids of the words of ``domain`` that hold it (each word once), for every run of
+    ``n`` glyphs. With numpy for large domains: a run is then keyed by an integer, its glyph ids
+    in base ``len(alphabet)`` (the same key for every length of one lexicon); else by its tuple
+    of glyph ids. One problem uses one kind of key: the choice depends only on the alphabet and n.
+    """
+    base = max(len(index.alphabet), 1)
+    if index.length < n or not domain:
+        return {}
+    if base**n >= 1 << 62:
+        found: dict[Hashable, list[int]] = {}
+        for w, held in run_sets(index, domain, n).items():
+            for run in held:
+                found.setdefault(run, []).append(w)
+        return found
+    import numpy as np
+
+    ids = WordIndex.id_array(domain)
+    codes = index.matrix[ids].astype(np.int64)
+    width = index.length - n + 1
+    keys = np.zeros((len(ids), width), dtype=np.int64)
+    for j in range(n):
+        keys = keys * base + codes[:, j : j + width]
+    flat, rows = keys.ravel(), np.repeat(ids, width)
+    order = np.lexsort((rows, flat))
+    flat, rows = flat[order], rows[order]
+    keep = np.ones(len(flat), dtype=bool)
+    keep[1:] = (flat[1:] != flat[:-1]) | (rows[1:] != rows[:-1])
+    flat, rows = flat[keep], rows[keep]
+    cuts = np.flatnonzero(np.diff(flat)) + 1
+    starts = flat[np.concatenate(([0], cuts))]
+    return {int(key): group.tolist() for key, group in zip(starts, np.split(rows, cuts), strict=True)}
 
 
 def runs_of_domain(index: WordIndex, domain: int, n: int) -> set[tuple[int, ...]]:

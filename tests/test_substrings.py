@@ -175,3 +175,23 @@ def test_generate_keeps_the_rule(benchmark_words):
     assert made.result.status == Status.FILLED
     answers = [e.answer for e in made.result.entries]
     assert not entries_share(answers, 3)
+
+
+@pytest.mark.parametrize(
+    ("words", "n"),
+    [
+        (["STARTLE", "RESTART", "CARTELS", "TARTLET"], 3),
+        (["ABCDEFGHIJKLMNOP", "XBCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNOQ"], 16),
+    ],
+)
+def test_words_by_run_groups_each_word_once_per_run(words, n):
+    from csp_crossword.ngrams import run_sets, words_by_run
+
+    index = Lexicon.from_words(words).index(len(words[0]))
+    grouped = words_by_run(index, index.full, n)
+    expected: dict[tuple[int, ...], list[int]] = {}
+    for w, held in sorted(run_sets(index, index.full, n).items()):
+        for run in held:
+            expected.setdefault(run, []).append(w)
+    assert sorted(sorted(ids) for ids in grouped.values()) == sorted(expected.values())
+    assert all(len(ids) == len(set(ids)) for ids in grouped.values())
