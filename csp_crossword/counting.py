@@ -4,6 +4,8 @@ Two fills are different when at least one entry differs. ``count_fills`` splits 
 graph into its connected components and multiplies their counts when that is sound: when repeats
 are allowed, or when no two slots of equal length in different components have a word in common
 (otherwise the no-repeat rule links the components and the whole grid is counted at once).
+Likewise with ``no_shared_substring`` N: components are counted apart only when no run of N glyphs
+occurs in the candidates of both.
 
 >>> from csp_crossword.grid import parse_grid
 >>> from csp_crossword.lexicon import Lexicon
@@ -28,6 +30,7 @@ from typing import Any
 
 from .backends.base import Backend, ProgressCallback
 from .deadline import Deadline, StopSignal, earliest
+from .ngrams import runs_of_domain
 from .problem import FillProblem, build_problem
 
 
@@ -55,10 +58,21 @@ class CountResult:
 
 def decomposable(problem: FillProblem, parts: list[list[str]]) -> bool:
     """Whether counting the components separately and multiplying is exact."""
-    if problem.options.allow_duplicates:
-        return True
     number = problem.network.slot_number
     domains = problem.domains
+    n = problem.options.no_shared_substring
+    if n is not None:
+        seen: set[tuple[int, ...]] = set()
+        for part in parts:
+            found: set[tuple[int, ...]] = set()
+            for slot_id in part:
+                s = number[slot_id]
+                found |= runs_of_domain(problem.network.indexes[s], domains[s], n)
+            if found & seen:
+                return False
+            seen |= found
+    if problem.options.allow_duplicates:
+        return True
     for first, second in combinations(parts, 2):
         for a in first:
             for b in second:

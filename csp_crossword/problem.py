@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .glyphs import normalize_entry
 from .grid import Grid, Slot
 from .lexicon import DEFAULT_SCORE, Lexicon, WordIndex, glyph_count
+from .ngrams import check_run_length
 from .propagation import Network, State
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ class FillOptions:
         required: Slot id -> word that slot must hold (added to the word list if missing).
         exact: Fill-in puzzle: every word of the list is used exactly as many times as it is
             listed (``Lexicon.multiplicity``), and nothing else.
+        no_shared_substring: N: no two entries of the fill share a run of N or more consecutive
+            glyphs (STARTLE and RESTART share STAR with N=4); None: no such rule. At least 2
+            (ValueError otherwise).
     """
 
     allow_duplicates: bool = False
@@ -44,6 +48,11 @@ class FillOptions:
     banned: frozenset[str] = frozenset()
     required: tuple[tuple[str, str], ...] = ()
     exact: bool = False
+    no_shared_substring: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.no_shared_substring is not None:
+            check_run_length(self.no_shared_substring)
 
 
 @dataclass(frozen=True)
@@ -221,7 +230,7 @@ def build_problem(
         lexicon = lexicon.with_entries(missing)
     slots = None if slot_ids is None else tuple(grid.slot(i) for i in slot_ids)
     uses = lexicon.word_uses() if options.exact else None
-    network = Network(grid, lexicon, options.allow_duplicates, slots, uses)
+    network = Network(grid, lexicon, options.allow_duplicates, slots, uses, options.no_shared_substring)
     domains, empty = _node_domains(grid, options, network)
     if options.exact and slot_ids is None:
         empty += _count_mismatches(network, uses or {})
@@ -233,7 +242,12 @@ def build_problem(
         if failure is not None:
             slot = network.slots[failure.slot]
             why = "no word is left once every crossing is made consistent"
-            if failure.cause is not None and failure.cause != failure.slot:
+            if failure.shared_run and failure.cause is not None:
+                why = (
+                    f"every word left shares a run of {options.no_shared_substring} letters with "
+                    f"{network.slots[failure.cause].id}'s entry"
+                )
+            elif failure.cause is not None and failure.cause != failure.slot:
                 why += f" (last pruned by its crossing with {network.slots[failure.cause].id})"
             elif failure.cause == failure.slot:
                 why += " (its only words are used elsewhere)"

@@ -5,7 +5,9 @@ glyph mask per crossing cell (a bitset over glyph ids). Invariant after :func:`N
 every word left in a slot has, at each crossing, a glyph allowed in that cell, and every glyph
 allowed in a cell is used by some word of both slots that cross there (arc consistency of the
 crossing constraints). When repeats are forbidden, a slot down to one word removes that word from
-every other slot of the same length, including slots completed only by their crossings.
+every other slot of the same length, including slots completed only by their crossings; with
+``max_shared_run`` N, it also removes from every other slot the words sharing a run of N glyphs
+with it (:mod:`csp_crossword.ngrams`).
 
 References: Mackworth, "Consistency in networks of relations" (AC-3), 1977; Sabin & Freuder,
 "Contradicting conventional wisdom in constraint satisfaction" (MAC), 1994; the per-(position,
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 
 from .grid import Grid, Slot
 from .lexicon import Lexicon, WordIndex
+from .ngrams import RunMasks
 
 #: Below this many words, a slot's glyph supports are read from the words themselves instead of
 #: testing one bitset per glyph (cheaper when the domain is tiny and the alphabet is not).
@@ -31,11 +34,13 @@ class Failure:
     """Why propagation failed: ``slot`` lost its last word, because of ``cause``.
 
     ``cause`` is the slot whose change emptied it (a crossing neighbour), the slot itself for a
-    repeat conflict, or None when it was empty from the start.
+    repeat conflict, or None when it was empty from the start. ``shared_run`` is True when the
+    last words were removed because they share a run of glyphs with ``cause``'s entry.
     """
 
     slot: int
     cause: int | None
+    shared_run: bool = False
 
 
 class State:
@@ -68,6 +73,7 @@ class Network:
         allow_duplicates: bool = False,
         slots: Sequence[Slot] | None = None,
         uses: dict[str, int] | None = None,
+        max_shared_run: int | None = None,
     ):
         self.grid = grid
         self.lexicon = lexicon
@@ -105,6 +111,8 @@ class Network:
                 {index.position[w]: n for w, n in uses.items() if w in index.position and n > 1}
                 for index in self.indexes
             ]
+        # ``max_shared_run`` N: no two entries share a run of N glyphs.
+        self.run_masks = None if max_shared_run is None else RunMasks(self.indexes, max_shared_run)
         self.all_glyphs = (1 << len(lexicon.alphabet)) - 1
         self.lexicon_glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
 
@@ -145,33 +153,40 @@ class Network:
         queue = deque(dict.fromkeys(changed))
         queued = set(queue)
         check_repeats = not self.allow_duplicates
+        run_masks = self.run_masks
+        settle = check_repeats or run_masks is not None
         while queue:
             s = queue.popleft()
             queued.discard(s)
             domain = domains[s]
             if not domain:
                 return Failure(s, None)
-            if check_repeats and not settled[s] and domain & (domain - 1) == 0:
+            if settle and not settled[s] and domain & (domain - 1) == 0:
                 settled[s] = True
-                others = self.same_length[s]
-                if self.limits is not None:
-                    limit = self.limits[s].get(domain.bit_length() - 1, 1)
-                    if limit > 1:
-                        used = 1 + sum(1 for u in others if settled[u] and domains[u] == domain)
-                        if used > limit:
-                            return Failure(s, s)
-                        if used < limit:
-                            others = []
-                        else:
-                            others = [u for u in others if not (settled[u] and domains[u] == domain)]
-                for u in others:
-                    if domains[u] & domain:
-                        domains[u] &= ~domain
-                        if not domains[u]:
-                            return Failure(u, s)
-                        if u not in queued:
-                            queue.append(u)
-                            queued.add(u)
+                if run_masks is not None:
+                    failure = self._remove_shared_runs(run_masks, domains, s, queue, queued)
+                    if failure is not None:
+                        return failure
+                if check_repeats:
+                    others = self.same_length[s]
+                    if self.limits is not None:
+                        limit = self.limits[s].get(domain.bit_length() - 1, 1)
+                        if limit > 1:
+                            used = 1 + sum(1 for u in others if settled[u] and domains[u] == domain)
+                            if used > limit:
+                                return Failure(s, s)
+                            if used < limit:
+                                others = []
+                            else:
+                                others = [u for u in others if not (settled[u] and domains[u] == domain)]
+                    for u in others:
+                        if domains[u] & domain:
+                            domains[u] &= ~domain
+                            if not domains[u]:
+                                return Failure(u, s)
+                            if u not in queued:
+                                queue.append(u)
+                                queued.add(u)
             for t, i, j, c in self.neighbours[s]:
                 old = masks[c]
                 kept = self.supports(s, domain, i, old)
@@ -193,4 +208,27 @@ class Network:
                     if t not in queued:
                         queue.append(t)
                         queued.add(t)
+        return None
+
+    def _remove_shared_runs(
+        self, run_masks: RunMasks, domains: list[int], s: int, queue: deque[int], queued: set[int]
+    ) -> Failure | None:
+        """Slot s is down to one word: remove from every other slot the words that share a run
+        of ``run_masks.n`` glyphs with it (a filled slot that does is a failure)."""
+        index = self.indexes[s]
+        word = domains[s].bit_length() - 1
+        by_length: dict[int, int] = {}
+        for u, slot in enumerate(self.slots):
+            if u == s or not domains[u]:
+                continue
+            mask = by_length.get(slot.length)
+            if mask is None:
+                mask = by_length[slot.length] = run_masks.conflicts(index, word, slot.length)
+            if domains[u] & mask:
+                domains[u] &= ~mask
+                if not domains[u]:
+                    return Failure(u, s, shared_run=True)
+                if u not in queued:
+                    queue.append(u)
+                    queued.add(u)
         return None

@@ -56,13 +56,15 @@ def verify_fill(
     allow_duplicates: bool = False,
     extra_words: Iterable[str] = (),
     exact_uses: Mapping[str, int] | None = None,
+    no_shared_substring: int | None = None,
 ) -> list[str]:
     """Every problem with a fill, as sentences; an empty list means the fill is valid.
 
     Checks: same shape and blocks as the grid; every open cell of an entry holds a glyph; every
     pre-filled glyph kept; every across and down run is an entry of ``lexicon`` (or of
     ``extra_words``, such as words the user required); no entry twice unless allowed. With
-    ``exact_uses`` (a fill-in puzzle), the entries must be exactly that multiset of words.
+    ``exact_uses`` (a fill-in puzzle), the entries must be exactly that multiset of words. With
+    ``no_shared_substring`` N, no two entries share a run of N or more consecutive glyphs.
     """
     problems: list[str] = []
     if len(cells) != grid.rows or any(len(row) != grid.cols for row in cells):
@@ -79,6 +81,7 @@ def verify_fill(
         return problems
     extra = set(extra_words)
     seen: Counter[str] = Counter()
+    entries: list[tuple[str, list[str]]] = []
     for direction, run in _runs(blocks, grid.rtl):
         r0, c0 = run[0]
         where = f"{direction} entry at row {r0 + 1}, col {c0 + 1}"
@@ -90,6 +93,9 @@ def verify_fill(
         if word not in lexicon and word not in extra:
             problems.append(f"{where}: {word} is not in the word list")
         seen[word] += 1
+        entries.append((where, glyphs))
+    if no_shared_substring is not None:
+        problems += _shared_runs(entries, no_shared_substring)
     if exact_uses is not None:
         wanted = Counter({w: n for w, n in exact_uses.items() if n})
         for word in sorted(set(wanted) | set(seen)):
@@ -99,4 +105,28 @@ def verify_fill(
         for word, count in seen.items():
             if count > 1:
                 problems.append(f"{word} is used {count} times")
+    return problems
+
+
+def _shared_runs(entries: list[tuple[str, list[str]]], n: int) -> list[str]:
+    """A sentence for every two entries that share a run of ``n`` consecutive glyphs (each
+    pair once, with the first such run of the later entry)."""
+    first: dict[tuple[str, ...], int] = {}
+    reported: set[tuple[int, int]] = set()
+    problems = []
+    for k, (where, glyphs) in enumerate(entries):
+        mine: set[tuple[str, ...]] = set()
+        for start in range(len(glyphs) - n + 1):
+            piece = tuple(glyphs[start : start + n])
+            other = first.get(piece)
+            if other is not None and other != k and (other, k) not in reported:
+                reported.add((other, k))
+                other_where, other_glyphs = entries[other]
+                problems.append(
+                    f"{where}: {''.join(glyphs)} shares the run {''.join(piece)} with "
+                    f"{''.join(other_glyphs)} ({other_where}); no two entries may share a run of {n} glyphs"
+                )
+            mine.add(piece)
+        for piece in mine:
+            first.setdefault(piece, k)
     return problems

@@ -51,36 +51,57 @@ def _parse_score(text: str) -> int | None:
 
 
 class _Collector:
-    """Accumulates one file's entries: duplicates inside a file keep the highest score."""
+    """Accumulates one file's entries: duplicates inside a file keep the highest score (or, with
+    ``last_wins``, the last one). A ``strict`` collector raises :class:`InputError` at the first
+    malformed line (naming the file, line and column) instead of skipping it."""
 
-    def __init__(self, report: LoadReport):
+    def __init__(self, report: LoadReport, *, strict: bool = False, last_wins: bool = False):
         self.report = report
+        self.strict = strict
+        self.last_wins = last_wins
         self.scores: dict[str, int] = {}
         self.display: dict[str, str] = {}
         self.clues: dict[str, str] = {}
         self.counts: dict[str, int] = {}
 
-    def add(self, lineno: int, word: object, score: object = None, clue: object = None) -> None:
+    def bad(self, lineno: int, why: str, column: int | None = None) -> None:
+        if self.strict:
+            raise InputError(why, self.report.path, lineno or None, column if lineno else None)
+        self.report.malformed.append((lineno, why))
+
+    def add(
+        self,
+        lineno: int,
+        word: object,
+        score: object = None,
+        clue: object = None,
+        *,
+        column: int | None = None,
+        score_column: int | None = None,
+    ) -> None:
+        """One entry of line ``lineno``; ``column`` and ``score_column`` (1-based) say where the
+        word and the score start, for the messages of a strict collector."""
         if not isinstance(word, str):
-            self.report.malformed.append((lineno, "the word is not text"))
+            self.bad(lineno, "the word is not text", column)
             return
         entry = normalize_entry(word.strip())
         if not entry:
-            self.report.malformed.append((lineno, "empty word"))
+            self.bad(lineno, "empty word", column)
             return
         if not _valid_entry(entry):
             bad = next(ch for ch in entry if unicodedata.category(ch)[0] not in "LMN")
-            self.report.malformed.append((lineno, f"{word.strip()!r} holds {bad!r}"))
+            at = None if column is None else column + max(word.strip().find(bad), 0)
+            self.bad(lineno, f"{word.strip()!r} holds {bad!r}", at)
             return
         if score is None:
             score = DEFAULT_SCORE
         elif not isinstance(score, int):
             parsed = _parse_score(str(score)) if not isinstance(score, bool) else None
             if parsed is None:
-                self.report.malformed.append((lineno, f"score {score!r} is not a number"))
+                self.bad(lineno, f"score {score!r} is not a number", score_column)
                 return
             score = parsed
-        if entry not in self.scores or score > self.scores[entry]:
+        if entry not in self.scores or score > self.scores[entry] or self.last_wins:
             self.scores[entry] = score
         self.counts[entry] = self.counts.get(entry, 0) + 1
         if word.strip() != entry:
@@ -94,18 +115,19 @@ def _load_plain(text: str, col: _Collector) -> None:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if ";" in line:
-            word, _, score = line.rpartition(";")
-            col.add(lineno, word, score.strip() or None)
-        elif "\t" in line:
-            word, _, score = line.rpartition("\t")
-            col.add(lineno, word, score.strip() or None)
+        column = len(raw) - len(raw.lstrip()) + 1
+        for separator in (";", "\t"):
+            if separator in line:
+                word, _, score = line.rpartition(separator)
+                score_column = raw.rindex(separator) + 2 + len(score) - len(score.lstrip())
+                col.add(lineno, word, score.strip() or None, column=column, score_column=score_column)
+                break
         else:
             head, _, last = line.rpartition(" ")
             if head and _parse_score(last) is not None:
-                col.add(lineno, head, last)
+                col.add(lineno, head, last, column=column)
             else:
-                col.add(lineno, line)
+                col.add(lineno, line, column=column)
 
 
 def _load_csv(text: str, col: _Collector) -> None:
@@ -118,12 +140,23 @@ def _load_csv(text: str, col: _Collector) -> None:
         word, rest = row[0], [r.strip() for r in row[1:]]
         score = next((r for r in rest if _parse_score(r) is not None), None)
         clue = next((r for r in rest if r and _parse_score(r) is None), None)
-        col.add(lineno, word, score, clue)
+        if col.strict and score is None and clue is not None:
+            # an override file's second field is the score: a clue there is a mistyped score
+            col.bad(lineno, f"score {row[1].strip()!r} is not a number", len(row[0]) + 2)
+            continue
+        col.add(lineno, word, score, clue, column=1)
 
 
 def _json_line(text: str, needle: str) -> int:
+    return _json_place(text, needle)[0]
+
+
+def _json_place(text: str, needle: str) -> tuple[int, int | None]:
+    """Line and column (1-based) of a JSON string's text in the file; (0, None) when not found."""
     at = text.find(json.dumps(needle)[1:-1])
-    return text.count("\n", 0, at) + 1 if at >= 0 else 0
+    if at < 0:
+        return 0, None
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
 
 
 def _load_json(text: str, path: str, col: _Collector) -> None:
@@ -133,11 +166,13 @@ def _load_json(text: str, path: str, col: _Collector) -> None:
         raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
     if isinstance(data, dict):
         for word, value in data.items():
-            line = _json_line(text, word)
+            line, column = _json_place(text, word)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                col.add(line, word, int(round(value)))
+                col.add(line, word, int(round(value)), column=column)
+            elif col.strict:
+                col.bad(line, f"the score of {word!r} is not a number", column)
             else:
-                col.add(line, word, clue=value if isinstance(value, str) else None)
+                col.add(line, word, clue=value if isinstance(value, str) else None, column=column)
     elif isinstance(data, list):
         for item in data:
             if isinstance(item, str):
@@ -147,23 +182,27 @@ def _load_json(text: str, path: str, col: _Collector) -> None:
                 line = _json_line(text, word) if isinstance(word, str) else 0
                 col.add(line, word, item.get("score"), item.get("clue"))
             else:
-                col.report.malformed.append((0, f"list item {item!r:.40} is not a word"))
+                col.bad(0, f"list item {item!r:.40} is not a word")
     else:
         raise InputError("a JSON word list is an object (word -> clue) or a list", path)
 
 
-def load_word_list(path: str | os.PathLike[str]) -> tuple[Lexicon, LoadReport]:
+def load_word_list(path: str | os.PathLike[str], *, strict: bool = False) -> tuple[Lexicon, LoadReport]:
     """Load one word list file (format chosen by extension, then by content).
 
+    ``strict`` (override files): a malformed line is an error instead of a warning, and a word
+    listed twice takes its last score instead of its highest.
+
     Raises:
-        InputError: the file is missing, unreadable, not UTF-8, or has no usable entry.
+        InputError: the file is missing, unreadable, not UTF-8, or has no usable entry; with
+            ``strict``, a malformed line (naming its line and column).
     """
     name = os.fspath(path)
     text = read_text_file(name)
     if text.startswith("\ufeff"):
         text = text[1:]
     report = LoadReport(name)
-    col = _Collector(report)
+    col = _Collector(report, strict=strict, last_wins=strict)
     lower = name.lower()
     if lower.endswith(".json") or text.lstrip().startswith(("{", "[")):
         _load_json(text, name, col)
@@ -171,7 +210,7 @@ def load_word_list(path: str | os.PathLike[str]) -> tuple[Lexicon, LoadReport]:
         _load_csv(text, col)
     else:
         _load_plain(text, col)
-    if not col.scores:
+    if not col.scores and not strict:
         detail = f" ({report.warning()})" if report.malformed else ""
         raise InputError(f"no usable entry in the word list{detail}", name)
     lexicon = Lexicon(col.scores, col.display, col.clues, os.path.basename(name), col.counts)

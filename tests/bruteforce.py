@@ -31,8 +31,14 @@ def runs(rows: list[str]) -> list[list[tuple[int, int]]]:
     return found
 
 
-def solutions(rows: list[str], words: set[str], allow_duplicates: bool = False):
-    """Yield every fill as a dict cell -> letter (pre-filled letters in ``rows`` are kept)."""
+def share_run(a: str, b: str, n: int) -> bool:
+    """Whether ``a`` and ``b`` have a common substring of ``n`` letters."""
+    return any(a[k : k + n] in b for k in range(len(a) - n + 1))
+
+
+def solutions(rows: list[str], words: set[str], allow_duplicates: bool = False, shared_run: int | None = None):
+    """Yield every fill as a dict cell -> letter (pre-filled letters in ``rows`` are kept).
+    With ``shared_run`` N, no two entries have a common substring of N letters."""
     slots = runs(rows)
     fixed = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in "#."}
 
@@ -43,6 +49,8 @@ def solutions(rows: list[str], words: set[str], allow_duplicates: bool = False):
         slot = slots[k]
         for word in sorted(words):
             if len(word) != len(slot) or (not allow_duplicates and word in used):
+                continue
+            if shared_run is not None and any(share_run(word, other, shared_run) for other in used):
                 continue
             if any(cells.get(cell, ch) != ch for cell, ch in zip(slot, word)):
                 continue
@@ -56,6 +64,6 @@ def solutions(rows: list[str], words: set[str], allow_duplicates: bool = False):
     yield from extend(0, dict(fixed), [])
 
 
-def count(rows: list[str], words: set[str], allow_duplicates: bool = False) -> int:
+def count(rows: list[str], words: set[str], allow_duplicates: bool = False, shared_run: int | None = None) -> int:
     """Distinct fills (fills differing in at least one cell)."""
-    return len({tuple(sorted(s.items())) for s in solutions(rows, words, allow_duplicates)})
+    return len({tuple(sorted(s.items())) for s in solutions(rows, words, allow_duplicates, shared_run)})

@@ -23,25 +23,25 @@ def small_puzzles(draw):
     height = draw(st.integers(2, 3))
     width = draw(st.integers(2, 4))
     rows = ["".join(draw(st.sampled_from("....#")) for _ in range(width)) for _ in range(height)]
-    words = draw(st.sets(st.text(alphabet="AB", min_size=2, max_size=4), min_size=1, max_size=16))
-    return rows, words, draw(st.booleans())
+    words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=4), min_size=1, max_size=16))
+    return rows, words, draw(st.booleans()), draw(st.sampled_from([None, None, 2, 3]))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_puzzles())
 def test_counts_agree_with_brute_force(puzzle):
-    rows, words, allow = puzzle
+    rows, words, allow, shared_run = puzzle
     try:
         grid = parse_grid("\n".join(rows))
     except InputError:
         return
-    expected = count(rows, words, allow)
+    expected = count(rows, words, allow, shared_run)
     lexicon = Lexicon.from_words(words)
     for backend in ENUMERATORS:
-        problem = build_problem(grid, lexicon, FillOptions(allow_duplicates=allow))
+        problem = build_problem(grid, lexicon, FillOptions(allow_duplicates=allow, no_shared_substring=shared_run))
         result = count_fills(problem, get_backend(backend)(), time_limit=60)
         assert result.exact
-        assert result.count == expected, (backend, rows, sorted(words), allow)
+        assert result.count == expected, (backend, rows, sorted(words), allow, shared_run)
 
 
 @pytest.mark.parametrize("backend", ENUMERATORS)
@@ -70,6 +70,19 @@ def test_components_multiply_only_when_sound():
     assert linked.components == 1 and linked.count == count(rows, set(lex.scores)) == 8
     free = count_fills(build_problem(grid, lex, FillOptions(allow_duplicates=True)), ac)
     assert free.components == 2 and free.count == count(rows, set(lex.scores), True) == 64
+
+
+def test_shared_runs_link_regions_only_when_candidates_share_a_run():
+    ac = get_backend("ac")()
+    options = FillOptions(allow_duplicates=True, no_shared_substring=2)
+    # The given A and E keep the two regions' candidates apart: no run in common.
+    rows = ["A.#E.", "..#.."]
+    apart = Lexicon.from_words(["AB", "CD", "AC", "BD", "EF", "GH", "EG", "FH"])
+    result = count_fills(build_problem(parse_grid("\n".join(rows)), apart, options), ac)
+    assert result.components == 2 and result.count == count(rows, set(apart.scores), True, 2) == 4
+    rows = ["..#..", "..#.."]
+    linked = count_fills(build_problem(parse_grid("\n".join(rows)), apart, options), ac)
+    assert linked.components == 1 and linked.count == count(rows, set(apart.scores), True, 2) == 8
 
 
 def test_limit_gives_lower_bound():

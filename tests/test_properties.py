@@ -25,26 +25,29 @@ def puzzles(draw):
     rows = ["".join(draw(cell) for _ in range(width)) for _ in range(height)]
     words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=max(height, width)), min_size=1, max_size=24))
     allow = draw(st.booleans())
-    return rows, words, allow
+    shared_run = draw(st.sampled_from([None, None, 2, 3]))
+    return rows, words, allow, shared_run
 
 
 def check_against_brute_force(puzzle, solvers):
     """Every solver (label, Backend instance) fills when brute force finds a fill (checked by
     the verifier) and proves unsatisfiability when it finds none."""
-    rows, words, allow = puzzle
+    rows, words, allow, shared_run = puzzle
     try:
         grid = parse_grid("\n".join(rows))
     except InputError:
         return  # no slot at all: rejected as bad input, covered by the grid tests
-    exists = next(solutions(rows, words, allow), None) is not None
+    exists = next(solutions(rows, words, allow, shared_run), None) is not None
     lexicon = Lexicon.from_words(words)
+    options = FillOptions(allow_duplicates=allow, no_shared_substring=shared_run)
     for label, solver in solvers:
-        result = solver.solve(build_problem(grid, lexicon, FillOptions(allow_duplicates=allow)), time_limit=30)
+        result = solver.solve(build_problem(grid, lexicon, options), time_limit=30)
         if exists:
-            assert result.status == Status.FILLED, (label, rows, words, allow)
-            assert verify_fill(grid, result.cells, lexicon, allow_duplicates=allow) == []
+            assert result.status == Status.FILLED, (label, rows, words, allow, shared_run)
+            problems = verify_fill(grid, result.cells, lexicon, allow_duplicates=allow, no_shared_substring=shared_run)
+            assert problems == []
         else:
-            assert result.status == Status.UNSATISFIABLE, (label, rows, words, allow)
+            assert result.status == Status.UNSATISFIABLE, (label, rows, words, allow, shared_run)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

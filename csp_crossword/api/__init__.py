@@ -39,6 +39,7 @@ from .inputs import (
     read_puzzle,
     regions,
     render,
+    with_overrides,
     write_puzzle,
 )
 from .layouts import freeform, freeform_words, generate, is_rtl
@@ -73,5 +74,6 @@ __all__ = [
     "read_puzzle",
     "regions",
     "render",
+    "with_overrides",
     "write_puzzle",
 ]

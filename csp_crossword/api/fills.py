@@ -12,6 +12,7 @@ from ..deadline import Deadline, StopSignal, deadline_after, earliest
 from ..errors import InputError
 from ..grid import Grid, Slot
 from ..lexicon import Lexicon
+from ..ngrams import check_run_length
 from ..problem import FillOptions, FillProblem, build_problem
 from ..result import FillResult, SearchStats, Status
 from ..verify import verify_fill
@@ -35,10 +36,16 @@ def fill_options(
     require: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
     allow_duplicates: bool = False,
     exact: bool = False,
+    no_shared_substring: int | None = None,
 ) -> FillOptions:
     """The fill options, checked against the grid (InputError for a slot it does not have)."""
     if min_score is not None and min_score < 0:
         raise InputError("min_score must be 0 or more")
+    if no_shared_substring is not None:
+        try:
+            check_run_length(no_shared_substring)
+        except ValueError as error:
+            raise InputError(str(error)) from None
     pairs = list(require.items()) if isinstance(require, Mapping) else list(require or [])
     required = []
     for slot_id, word in pairs:
@@ -55,6 +62,7 @@ def fill_options(
         banned=frozenset(ban),
         required=tuple(required),
         exact=exact,
+        no_shared_substring=no_shared_substring,
     )
 
 
@@ -100,6 +108,7 @@ class FillJob:
             allow_duplicates=problem.options.allow_duplicates,
             extra_words=problem.extra_words,
             exact_uses=problem.word_uses if problem.options.exact else None,
+            no_shared_substring=problem.options.no_shared_substring,
         )
 
     def checked(self, result: FillResult) -> FillResult:
@@ -125,12 +134,21 @@ def prepare(
     require: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
     allow_duplicates: bool = False,
     exact: bool = False,
+    no_shared_substring: int | None = None,
 ) -> FillJob:
-    """Grid + word list + options -> the arc-consistent problem every job starts from."""
+    """Grid + word list + options -> the arc-consistent problem every job starts from.
+
+    ``no_shared_substring`` N: no two entries share a run of N or more consecutive glyphs."""
     grid = as_grid(grid, rtl=lang == "ar")
     lexicon = as_lexicon(words, lang=lang)
     options = fill_options(
-        grid, min_score=min_score, ban=ban, require=require, allow_duplicates=allow_duplicates, exact=exact
+        grid,
+        min_score=min_score,
+        ban=ban,
+        require=require,
+        allow_duplicates=allow_duplicates,
+        exact=exact,
+        no_shared_substring=no_shared_substring,
     )
     return FillJob(grid, lexicon, build_problem(grid, lexicon, options))
 
@@ -157,7 +175,7 @@ def fill(
     needs it, see :mod:`csp_crossword.quality`) or ``"plain"`` (the backend alone, best-scored
     words first). ``optimize`` (CP-SAT's best total score) implies ``"plain"``.
     ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
-    ``require`` (slot id -> word), ``allow_duplicates``, ``exact``.
+    ``require`` (slot id -> word), ``allow_duplicates``, ``exact``, ``no_shared_substring``.
     """
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..errors import InputError
 from ..grid import BLOCK, EMPTY, Grid, parse_grid
 from ..lexicon import Lexicon
 from ..problem import connected_slots
@@ -77,10 +78,15 @@ def load_words(
     lang: str = "en",
     allow_offensive: bool = False,
     on_warning: WarningCallback | None = None,
+    overrides: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Mapping[str, int] = (),
 ) -> Lexicon:
     """Word lists (plain, ``word;score``, CSV, JSON; later files override), or the built-in list
     of ``lang`` when no path is given (without vulgar words unless ``allow_offensive``; never
-    with slurs). Problems with single lines go to ``on_warning``."""
+    with slurs). Problems with single lines go to ``on_warning``.
+
+    ``overrides``: override files (any of those formats, read strictly: a malformed line is an
+    :class:`InputError`; later files win) or a word -> score mapping, applied to the list: they
+    re-score its words and add missing ones, and a score of 0 or less bans a word."""
     from ..wordlists import load_word_lists
 
     if isinstance(paths, str | os.PathLike):
@@ -88,13 +94,32 @@ def load_words(
     if not paths:
         from ..builtin import builtin_lexicon
 
-        return builtin_lexicon(lang, allow_offensive=allow_offensive)
-    lexicon, reports = load_word_lists(list(paths))
-    for report in reports:
-        warning = report.warning()
-        if warning and on_warning is not None:
-            on_warning(warning)
+        lexicon = builtin_lexicon(lang, allow_offensive=allow_offensive)
+    else:
+        lexicon, reports = load_word_lists(list(paths))
+        for report in reports:
+            warning = report.warning()
+            if warning and on_warning is not None:
+                on_warning(warning)
+    if overrides:
+        lexicon = with_overrides(lexicon, overrides)
     return lexicon
+
+
+def with_overrides(
+    lexicon: Lexicon, overrides: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Mapping[str, int]
+) -> Lexicon:
+    """``lexicon`` re-scored by override files or a word -> score mapping (see :func:`load_words`)."""
+    from ..overrides import apply_overrides, load_overrides
+
+    if isinstance(overrides, Mapping):
+        try:
+            return apply_overrides(lexicon, overrides)
+        except ValueError as error:
+            raise InputError(f"overrides: {error}") from None
+    if isinstance(overrides, str | os.PathLike):
+        overrides = [overrides]
+    return apply_overrides(lexicon, load_overrides(list(overrides)))
 
 
 def read_puzzle(path: str | os.PathLike[str], *, rtl: bool = False) -> Puzzle:

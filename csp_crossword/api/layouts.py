@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..deadline import Deadline, StopSignal, deadline_after, earliest
 from ..errors import InputError
 from ..lexicon import DEFAULT_SCORE, Lexicon
+from ..ngrams import check_run_length
 from ..verify import verify_fill
 from .fills import WrongFillError
 from .inputs import Words, as_lexicon
@@ -37,12 +38,19 @@ def generate(
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
+    no_shared_substring: int | None = None,
 ) -> Generated:
     """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
-    crossword of digits). The fill is verified; the time limit holds for the whole job."""
+    crossword of digits). The fill is verified; the time limit holds for the whole job.
+    ``no_shared_substring`` N: no two entries share a run of N glyphs."""
     from ..layout.generate import generate as run_generate
 
     deadline = earliest(deadline, deadline_after(time_limit))
+    if no_shared_substring is not None:
+        try:
+            check_run_length(no_shared_substring)
+        except ValueError as error:
+            raise InputError(str(error)) from None
     if numeric:
         from ..numeric import products_lexicon
 
@@ -65,10 +73,17 @@ def generate(
         allow_duplicates=allow_duplicates,
         stop=stop,
         progress=progress,
+        no_shared_substring=no_shared_substring,
     )
     result = made.result
     if result.status.has_fill and result.cells is not None:
-        problems = verify_fill(made.grid, result.cells, lexicon, allow_duplicates=allow_duplicates)
+        problems = verify_fill(
+            made.grid,
+            result.cells,
+            lexicon,
+            allow_duplicates=allow_duplicates,
+            no_shared_substring=no_shared_substring,
+        )
         if problems:
             raise WrongFillError(f"generate produced an invalid fill: {problems[0]}")
     return made

@@ -10,7 +10,10 @@ Two formulations (``formulation=``):
   pairs. Exact but the tables grow with the product of the domains, so it is for small problems.
 
 Equal-length slots get an AllDifferent over their word ids unless repeats are allowed (word ids
-are shared by every slot of a length, so equal ids mean equal entries). With ``optimize`` the
+are shared by every slot of a length, so equal ids mean equal entries). With
+``no_shared_substring`` N, every run of N glyphs that words of two or more slots' domains contain
+gets one literal per such slot ("this slot's word contains the run", implied by the word
+variable; tied both ways when enumerating) and an at-most-one over them. With ``optimize`` the
 total entry score is maximised, with a hint from a quick ``ac`` fill.
 
 Reference: Perron & Didier, "CP-SAT", OR-Tools (https://developers.google.com/optimization);
@@ -25,12 +28,13 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..deadline import StopSignal
 from ..lexicon import WordIndex
+from ..ngrams import words_by_run
 from ..problem import FillProblem
 from ..result import FillResult, SearchStats, Status
 from .base import Backend, Enumeration, FillGenerator, SolveCall, WordChoice, fill_from_words
@@ -87,10 +91,17 @@ class CpSatModel:
         problem: The problem; its arc-consistent domains become the variables' domains.
         formulation: ``letters`` or ``pairs``.
         optimize: Add the total score objective.
+        break_symmetry: Order the word ids of interchangeable slots (not for enumeration).
+        enumerating: The model's solutions are enumerated: no auxiliary literal may be free.
     """
 
     def __init__(
-        self, problem: FillProblem, formulation: str = "letters", optimize: bool = False, break_symmetry: bool = False
+        self,
+        problem: FillProblem,
+        formulation: str = "letters",
+        optimize: bool = False,
+        break_symmetry: bool = False,
+        enumerating: bool = False,
     ):
         from ortools.sat.python import cp_model
 
@@ -119,10 +130,38 @@ class CpSatModel:
             for group in groups.values():
                 if len(group) > 1:
                     self.model.add_all_different(group)
+        if problem.options.no_shared_substring is not None:
+            self._no_shared_runs(problem.options.no_shared_substring, enumerating)
         if break_symmetry and not optimize:
             self._order_interchangeable_slots()
         if optimize:
             self.model.maximize(sum(self.score_vars))
+
+    def _no_shared_runs(self, n: int, both_ways: bool) -> None:
+        """At most one slot holds a word containing any one run of ``n`` glyphs (built over the
+        words left in the domains: a run only one slot can contain needs nothing). A slot's
+        literal is implied by its word holding the run; ``both_ways`` (enumeration) also ties it
+        the other way, so that no fill is seen twice with another value of a free literal."""
+        from ortools.sat.python import cp_model
+
+        net = self.problem.network
+        holders: dict[Hashable, list[tuple[int, list[int]]]] = {}
+        for s in range(len(net.slots)):
+            for run, words in words_by_run(net.indexes[s], self.problem.domains[s], n).items():
+                holders.setdefault(run, []).append((s, words))
+        for slots in holders.values():
+            if len(slots) < 2:
+                continue
+            literals = []
+            for s, words in slots:
+                holds = self.model.new_bool_var("")
+                inside = cp_model.Domain.from_values(words)
+                word = self.word_vars[s]
+                self.model.add_linear_expression_in_domain(word, inside.complement()).only_enforce_if(~holds)
+                if both_ways:
+                    self.model.add_linear_expression_in_domain(word, inside).only_enforce_if(holds)
+                literals.append(holds)
+            self.model.add_at_most_one(literals)
 
     def _order_interchangeable_slots(self) -> None:
         """Slots with no crossing and the same candidates can swap entries in any fill: only the
@@ -290,7 +329,7 @@ class CpSatBackend(Backend):
     def _stream(self, problem: FillProblem, stats: SearchStats, call: SolveCall) -> FillGenerator:
         from ortools.sat.python import cp_model
 
-        model = CpSatModel(problem, self.options.formulation)
+        model = CpSatModel(problem, self.options.formulation, enumerating=True)
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
         solver = _solver(remaining, 1, self.seed)
         solver.parameters.enumerate_all_solutions = True

@@ -109,14 +109,15 @@ def load_words(args: argparse.Namespace, reporter: Reporter, grid_file: GridFile
     from ..api import load_words as load
 
     own = grid_file.words() if grid_file is not None else None
+    overrides = getattr(args, "overrides", [])
     if own is not None:
-        if args.words:
-            reporter.warn("a fill-in puzzle brings its own words; --words is ignored")
+        if args.words or overrides:
+            reporter.warn("a fill-in puzzle brings its own words; --words and --overrides are ignored")
         return own
     if not args.words and getattr(args, "exact", False):
         raise InputError("--exact needs --words: the list of words to place")
     allow = getattr(args, "allow_offensive", False)
-    return load(args.words or (), lang=args.lang, allow_offensive=allow, on_warning=reporter.warn)
+    return load(args.words or (), lang=args.lang, allow_offensive=allow, on_warning=reporter.warn, overrides=overrides)
 
 
 def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:
@@ -134,6 +135,7 @@ def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, An
     if args.min_score is not None and args.min_score < 0:
         raise InputError("--min-score must be 0 or more")
     return {
+        "no_shared_substring": no_shared_substring(args),
         "lang": args.lang,
         "min_score": args.min_score,
         "ban": [*args.ban, *banned_words(getattr(args, "ban_file", []))],
@@ -141,6 +143,16 @@ def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, An
         "allow_duplicates": args.allow_duplicates,
         "exact": grid_file.fill_in is not None or getattr(args, "exact", False),
     }
+
+
+def no_shared_substring(args: argparse.Namespace) -> int | None:
+    """``--no-shared-substring N``, checked (N >= 2)."""
+    n: int | None = getattr(args, "no_shared_substring", None)
+    if n is not None and n < 2:
+        raise InputError(
+            f"--no-shared-substring must be 2 or more (got {n}): N is the shortest run two entries may not share"
+        )
+    return n
 
 
 def banned_words(paths: list[str]) -> list[str]:

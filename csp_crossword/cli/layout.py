@@ -10,7 +10,7 @@ from .. import api
 from ..documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
 from ..errors import ExitCode, InputError
 from ..formats import Puzzle, is_crossword_file, write_crossword
-from .common import Reporter, job_deadline, output_format, parse_size, write_output
+from .common import Reporter, job_deadline, no_shared_substring, output_format, parse_size, write_output
 from .fill import apply_clues
 from .parser import FREEFORM_PARTS
 
@@ -25,7 +25,11 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         None
         if numeric
         else api.load_words(
-            args.words or (), lang=args.lang, allow_offensive=args.allow_offensive, on_warning=reporter.warn
+            args.words or (),
+            lang=args.lang,
+            allow_offensive=args.allow_offensive,
+            on_warning=reporter.warn,
+            overrides=args.overrides,
         )
     )
     made = api.generate(
@@ -39,6 +43,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         symmetric=args.symmetric,
         method=args.method,
         allow_duplicates=args.allow_duplicates,
+        no_shared_substring=no_shared_substring(args),
         time_limit=args.time_limit,
         deadline=deadline,
         seed=args.seed,

@@ -55,6 +55,7 @@ def _add_lexicon_args(parser: argparse.ArgumentParser) -> None:
         "en-web (web frequencies), ar, bn",
     )
     parser.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
+    _add_overrides_arg(parser)
     _add_offensive_arg(parser)
     parser.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD")
     parser.add_argument(
@@ -78,6 +79,26 @@ def _add_lexicon_args(parser: argparse.ArgumentParser) -> None:
         help="put WORD in SLOT (e.g. 1A=CROSSWORD); repeatable",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or statistics")
+
+
+def _add_overrides_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--overrides",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="re-score words of the list with FILE (word;score lines, CSV, JSON), adding missing ones; "
+        "score 0 or less bans a word; repeatable, later files win",
+    )
+
+
+def _add_substring_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-shared-substring",
+        type=int,
+        metavar="N",
+        help="no two entries may share a run of N or more letters (N >= 2; e.g. 4 keeps STARTLE and RESTART apart)",
+    )
 
 
 def _add_offensive_arg(parser: argparse.ArgumentParser) -> None:
@@ -145,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     fill = _sub(sub, "fill", "fill a grid from a word list", "fill:cmd_fill")
     _add_grid_args(fill)
     _add_lexicon_args(fill)
+    _add_substring_arg(fill)
     _add_solver_args(fill)
     _add_clue_arg(fill)
     fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
@@ -169,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = _sub(sub, "check", "tell whether a grid can be filled, and if not, why", "analyse:cmd_check")
     _add_grid_args(check)
     _add_lexicon_args(check)
+    _add_substring_arg(check)
     _add_solver_args(check)
     check.add_argument("--min-length", type=int, default=3, metavar="N", help="flag entries shorter than N (default 3)")
     check.add_argument("--format", choices=("text", "json"), default="text")
@@ -176,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     count = _sub(sub, "count", "count every fill of a small puzzle", "count:cmd_count")
     _add_grid_args(count)
     _add_lexicon_args(count)
+    _add_substring_arg(count)
     _add_solver_args(count)
     count.add_argument("--limit", type=int, metavar="N", help="stop at N fills (the count is then a lower bound)")
     count.add_argument("--format", choices=("text", "json"), default="text")
@@ -183,6 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     enum = _sub(sub, "enumerate", "stream every fill of a small puzzle", "count:cmd_enumerate")
     _add_grid_args(enum)
     _add_lexicon_args(enum)
+    _add_substring_arg(enum)
     _add_solver_args(enum)
     enum.add_argument("--limit", type=int, metavar="N", help="stop after N fills")
     enum.add_argument("--format", choices=("text", "json"), default="text", help="text grids or JSON lines")
@@ -195,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_grid_args(cand)
     cand.add_argument("slot", metavar="SLOT", help="slot id such as 1A or 12D")
     _add_lexicon_args(cand)
+    _add_substring_arg(cand)
     cand.add_argument("--limit", type=int, default=20, metavar="N", help="show N words (default 20; 0 for all)")
     cand.add_argument("--format", choices=("text", "json"), default="text")
 
@@ -217,6 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="products: a numeric crossword of multiplications",
     )
     gen.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
+    _add_overrides_arg(gen)
     _add_offensive_arg(gen)
     gen.add_argument("--max-run", type=int, metavar="N", help="longest entry (default 6)")
     gen.add_argument("--symmetric", action="store_true", help="180-degree symmetric blocks (CSP path)")
@@ -227,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="auto: CSP path first, then progressive search",
     )
     gen.add_argument("--allow-duplicates", action="store_true", help="allow the same entry twice")
+    _add_substring_arg(gen)
     gen.add_argument("--time-limit", type=float, default=10.0, metavar="SEC", help="total time (default 10)")
     gen.add_argument("--seed", type=int, default=0)
     gen.add_argument(

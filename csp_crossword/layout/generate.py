@@ -120,8 +120,12 @@ def generate(
     allow_duplicates: bool = False,
     stop: StopSignal | None = None,
     progress: Callable[..., None] | None = None,
+    no_shared_substring: int | None = None,
 ) -> Generated:
     """Generate a filled crossword of the given size (see the module docstring).
+
+    ``no_shared_substring`` N: no two entries share a run of N glyphs (the CSP path enforces it;
+    a progressive layout that breaks it is not a fill).
 
     ``time_limit`` (or ``deadline``, whichever is first) holds for the whole job; a set ``stop``
     ends it with the best layout so far. ``progress`` is called by progressive search with
@@ -135,7 +139,7 @@ def generate(
     longest = max((n for n in lexicon.by_length if n >= 2), default=0)
     max_run = min(max_run or DEFAULT_MAX_RUN, longest, max(rows, cols))
     rng = random.Random(seed)
-    options = FillOptions(allow_duplicates=allow_duplicates)
+    options = FillOptions(allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring)
     job = _Job(rows, cols, lexicon, options, max_run, symmetric, rtl, seed, stop)
     tried = 0
     if method in ("auto", "csp"):
@@ -154,7 +158,7 @@ def generate(
     layout, steps = search.run(time_limit=left, on_progress=progress, stop=stop)
     grid, result = _layout_result(layout, lexicon, steps, time.monotonic() - start, rtl)
     if result.status == Status.FILLED and verify_fill(
-        grid, result.cells or (), lexicon, allow_duplicates=allow_duplicates
+        grid, result.cells or (), lexicon, allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring
     ):
         result.status = Status.TIMEOUT  # the verifier has the last word
     return Generated(grid, result, "progressive", tried, layout.unknown, layout.scrambled)
