@@ -84,7 +84,9 @@ REPEATED_LETTERS_SCORE = 5
 NO_VOWEL_CEILING = 25
 #: A phrase that ends in a function word or starts with an article is a partial ("A LOT OF").
 PARTIAL_PENALTY = 15
-FUNCTION_WORDS = frozenset("a an the of to and or in on at by for from with as is".split())
+FUNCTION_WORDS = frozenset(
+    ["a", "an", "the", "of", "to", "and", "or", "in", "on", "at", "by", "for", "from", "with", "as", "is"]
+)
 ARTICLES = frozenset({"a", "an", "the"})
 
 #: WordNet usage domains and gloss wording that mark a sense as a slur or as vulgar.
@@ -198,7 +200,9 @@ def read_scowl(folder: Path) -> Scowl:
         "proper-names": scowl.names,
         "abbreviations": scowl.abbreviations,
     }
-    pattern = re.compile(r"(english|american|british|variant_1)-(words|contractions|upper|proper-names|abbreviations)\.(\d+)")
+    pattern = re.compile(
+        r"(english|american|british|variant_1)-(words|contractions|upper|proper-names|abbreviations)\.(\d+)"
+    )
     for path in sorted(folder.iterdir()):
         found = pattern.fullmatch(path.name)
         if not found:
@@ -267,7 +271,7 @@ def score_form(form: str, sources: set[str], scowl: Scowl, wn: WordNet, freq: Fa
         return _score_phrase(form, tokens, sources, wn, freq)
     zipf = freq.zipf(tokens)
     letters = re.sub(r"[^a-z]", "", lower)
-    if form.isupper() and len(letters) > 1 or form in scowl.abbreviations or "." in form:
+    if (form.isupper() and len(letters) > 1) or form in scowl.abbreviations or "." in form:
         level = scowl.abbreviations.get(form)
         score = min(ABBREVIATION_CEILING, familiarity_score(zipf) - ABBREVIATION_FAMILIARITY_PENALTY)
         if level is not None:
@@ -314,12 +318,28 @@ def letter_string_ceiling(entry: str, score: float, common: bool) -> float:
     return score
 
 
+#: Endings that make an inflected or derived form of a vulgar word (CRAP -> CRAPPERS).
+VULGAR_ENDINGS = ("S", "ES", "ED", "ER", "ERS", "ING", "INGS", "Y", "IER", "IEST", "PER", "PERS", "PED", "PING", "PY")
+
+
 def vulgar_words() -> set[str]:
     """better-profanity's list (MIT), entries upper case."""
     from importlib import resources
 
     text = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text("utf-8")
     return {e for e in (entry_of(line.strip()) for line in text.splitlines()) if e}
+
+
+def is_vulgar_form(entry: str, vulgar: set[str]) -> bool:
+    """Whether an entry is a vulgar word or one of its forms: a vulgar word of four or more
+    letters followed by one of VULGAR_ENDINGS."""
+    if entry in vulgar:
+        return True
+    for ending in VULGAR_ENDINGS:
+        stem = entry[: -len(ending)]
+        if entry.endswith(ending) and len(stem) >= 4 and stem in vulgar:
+            return True
+    return False
 
 
 def blocklist() -> set[str]:
@@ -361,7 +381,7 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path) -> bytes:
     for entry in sorted(best):
         score, form = best[entry]
         display = "" if form.lower() == entry.lower() else form
-        flag = "v" if entry in vulgar else ""
+        flag = "v" if is_vulgar_form(entry, vulgar) else ""
         lines.append(f"{entry}\t{max(1, min(100, round(score)))}\t{display}\t{flag}")
     from importlib import metadata
 

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from csp_crossword import crossword_list
 from csp_crossword.builtin import builtin_lexicon
 

@@ -2,9 +2,8 @@
 
 from pathlib import Path
 
-import pytest
-
 import csp_crossword as cc
+import pytest
 from csp_crossword.errors import InputError
 from csp_crossword.grid import parse_grid
 from csp_crossword.lexicon import Lexicon
