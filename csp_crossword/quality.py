@@ -7,8 +7,8 @@ come down only where the grid needs it:
 * when arc consistency alone empties a slot, that slot and the crossing that emptied it go down
   one step of the ladder (a few milliseconds each: the corner that needs weaker words gets them,
   the rest of the grid keeps its floor);
-* when the backend proves the floors unfillable, or does not fill within :data:`STAGE_SECONDS`,
-  every slot goes down one step.
+* when the backend proves the floors unfillable, or does not fill within the stage's budget
+  (:data:`STAGE_SECONDS`, growing by :data:`STAGE_GROWTH` a stage), every slot goes down one step.
 
 Below the ladder's last step the problem is searched as the user posed it, with the time left, so
 the quality-first fill finds a fill whenever the plain one would (only later, by at most the
@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 #: Score floors, highest first (``docs/formats.md``: 50 fine in any puzzle, 30-49 acceptable when
 #: a corner needs it, below 30 avoid). Measured on the quality benchmark (``docs/benchmarks.md``).
 FLOOR_LADDER = (50, 40, 30, 20)
-#: Seconds the backend may search at one set of floors before every floor goes down a step.
-STAGE_SECONDS = 0.4
+#: Seconds the backend may search at the first set of floors before every floor goes down a
+#: step; each later stage may take STAGE_GROWTH times as long as the one before (lower floors
+#: leave more words, and a fill found there is still better than none).
+STAGE_SECONDS = 0.2
+STAGE_GROWTH = 2.0
 
 
 def quality_first(
@@ -54,6 +57,7 @@ def quality_first(
     totals = SearchStats()
     started = time.monotonic()
     steps = [0] * len(problem.domains)  # per slot, its place on the ladder (len(ladder): no floor)
+    budget = STAGE_SECONDS
     while min(steps) < len(ladder):
         floors = [ladder[k] if k < len(ladder) else None for k in steps]
         restricted, failed = _restricted(problem, floors)
@@ -62,7 +66,8 @@ def quality_first(
             for s in relaxed or range(len(steps)):
                 steps[s] = min(len(ladder), steps[s] + 1)
             continue
-        stage_end = earliest(deadline, time.monotonic() + STAGE_SECONDS)
+        stage_end = earliest(deadline, time.monotonic() + budget)
+        budget *= STAGE_GROWTH
         result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
         _add(totals, result.stats)
         if result.status.has_fill:

@@ -56,7 +56,7 @@ MAX_LENGTH = 25
 #: SCOWL size level -> the score of a plain word first listed at that level (10 = the most common
 #: words, 95 = the rarest). A word's wordfreq familiarity can lift it above this, by at most
 #: FAMILIARITY_LIFT.
-LEVEL_SCORES = {10: 75, 20: 72, 35: 68, 40: 64, 50: 60, 55: 55, 60: 48, 70: 38, 80: 28, 95: 18}
+LEVEL_SCORES = {10: 75, 20: 72, 35: 68, 40: 64, 50: 60, 55: 55, 60: 50, 70: 38, 80: 28, 95: 18}
 FAMILIARITY_LIFT = 15
 #: A word in WordNet but in no SCOWL list up to 95 (mostly technical terms).
 WORDNET_ONLY_WORD = 30
@@ -67,9 +67,9 @@ ABBREVIATION_CEILING = 55
 NAME_CEILING = 65
 #: An abbreviation in SCOWL scores its level's word score less this; a name in SCOWL's lists up
 #: to level 50 (common first names, countries) gains COMMON_NAME_BONUS.
-ABBREVIATION_LEVEL_PENALTY = 20
+ABBREVIATION_LEVEL_PENALTY = 15
 #: An abbreviation's familiarity counts for less than a word's by this much.
-ABBREVIATION_FAMILIARITY_PENALTY = 8
+ABBREVIATION_FAMILIARITY_PENALTY = 4
 COMMON_NAME_BONUS = 8
 PHRASE_CEILING = 70
 #: A phrase scores its base when its least familiar word has Zipf 3 (score 38), and gains

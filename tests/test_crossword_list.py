@@ -29,10 +29,10 @@ def test_scores_follow_the_documented_scale():
     lexicon = builtin_lexicon("en")
     scores = lexicon.scores
     # 50 and up: common words, lively phrases, famous names (docs/formats.md)
-    for entry in ("AREA", "OKRA", "ONYX", "EPOXY", "ICEAGE", "HOTDOG", "ATLAST", "PARIS", "ERIC"):
+    for entry in ("AREA", "OKRA", "ONYX", "EPOXY", "ICEAGE", "HOTDOG", "ATLAST", "PARIS", "ERIC", "STET", "NBA"):
         assert scores[entry] >= 50, entry
     # 30-49: acceptable when a corner needs it
-    for entry in ("ERNE", "STET", "OBI", "OREO"):
+    for entry in ("ERNE", "OREO", "ETUI"):
         assert 30 <= scores[entry] < 50, entry
     # below 30: obscure words, Latin taxa, letter strings
     for entry in ("ESNE", "ACER", "SMILACACEAE", "EEE"):
