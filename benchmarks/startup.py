@@ -35,27 +35,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from peers import QXW, qxw_deck
+
 ROOT = Path(__file__).resolve().parent.parent
 #: A 3x3 double word square and four more words: exactly one fill.
 WORDS = ["CAB", "ORE", "WET", "COW", "ARE", "BET", "CAT", "DOG", "EEL", "ART"]
 SEVEN = ROOT / "grids" / "demo" / "blocks-7x7.txt"
-QXW = "/usr/games/qxw"
-
-
-def qxw_deck(rows: list[str]) -> str:
-    """A blocked grid (``#`` blocks) as a Qxw deck: one line per light listing its cells."""
-    lights = []
-    for across in (True, False):
-        lines = rows if across else ["".join(col) for col in zip(*rows)]
-        for i, line in enumerate(lines):
-            start = 0
-            for j in range(len(line) + 1):
-                if j == len(line) or line[j] == "#":
-                    if j - start > 1:
-                        cells = [(i, k) if across else (k, i) for k in range(start, j)]
-                        lights.append(" ".join(f"{r:02d}{c:02d}" for r, c in cells))
-                    start = j + 1
-    return "\n".join(lights) + "\n"
 
 
 def builtin_words(path: Path) -> int:
