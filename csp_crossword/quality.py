@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .deadline import Deadline, StopSignal, earliest
-from .result import FillResult, SearchStats
+from .result import FillResult, SearchStats, Status
 
 if TYPE_CHECKING:
     from .backends.base import Backend, ProgressCallback
@@ -70,7 +70,7 @@ def quality_first(
         budget *= STAGE_GROWTH
         result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
         _add(totals, result.stats)
-        if result.status.has_fill:
+        if result.status.has_fill or result.status == Status.INTERRUPTED:  # Ctrl-C ends the whole job
             return _with_totals(result, totals, started)
         if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
             return _with_totals(result, totals, started)

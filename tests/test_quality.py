@@ -65,3 +65,21 @@ def test_builtin_fill_of_a_demo_grid_uses_no_word_to_avoid():
     result = cc.fill(grid, seed=0, time_limit=30)
     assert result.status == cc.Status.FILLED
     assert weakest(result) >= 30
+
+
+def test_an_interrupted_stage_ends_the_whole_fill():
+    from csp_crossword.problem import build_problem
+    from csp_crossword.quality import quality_first
+    from csp_crossword.result import FillResult, Status
+
+    class Interrupted:
+        calls = 0
+
+        def solve(self, problem, **_keywords):
+            Interrupted.calls += 1
+            return FillResult(Status.INTERRUPTED, "stand-in")
+
+    words = Lexicon.from_words(list(STRONG | DISTRACTORS), scores=STRONG | DISTRACTORS)
+    problem = build_problem(parse_grid(RING), words)
+    result = quality_first(problem, Interrupted(), deadline=None)
+    assert result.status == Status.INTERRUPTED and Interrupted.calls == 1
