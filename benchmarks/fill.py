@@ -20,7 +20,6 @@ scored below N; ``builtin>=30`` keeps 54,577), or a name in ../shared/data/dict 
 from __future__ import annotations
 
 import argparse
-import csv
 import glob
 import os
 import statistics
@@ -30,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from csp_crossword.backends import get_backend
 from csp_crossword.builtin import builtin_lexicon
@@ -37,6 +37,8 @@ from csp_crossword.grid import read_grid
 from csp_crossword.problem import build_problem
 from csp_crossword.verify import verify_fill
 from csp_crossword.wordlists import load_word_list
+
+from csvrows import append_rows
 
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
 
@@ -155,13 +157,7 @@ def main(argv=None) -> int:
                         row = run_one(grid_path, dict_name, backend, seed, args.time_limit, cache)
                         rows.append(row)
                         print_row(row)
-    if args.csv:
-        new = not os.path.exists(args.csv)
-        with open(args.csv, "a", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-            if new:
-                writer.writeheader()
-            writer.writerows(rows)
+    append_rows(args.csv, COLUMNS, rows)
 
     print("\nsummary (per grid set x word list x backend): solved/runs, median and max total seconds")
     groups: dict = {}

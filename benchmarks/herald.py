@@ -37,6 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from csvrows import append_rows
 
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
 GRIDS = ROOT / "grids" / "vanbeek"
@@ -293,13 +296,7 @@ def main(argv=None) -> int:
     print("  ".join(c.ljust(w) for c, w in zip(COLUMNS, [12, 6, 6, 6, 4, 6, 13, 7, 9, 9, 10, 8, 8, 10])))
 
     def save(row: dict) -> None:
-        if args.csv:
-            new = not os.path.exists(args.csv)
-            with open(args.csv, "a", newline="") as handle:
-                writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-                if new:
-                    writer.writeheader()
-                writer.writerow(row)
+        append_rows(args.csv, COLUMNS, [row])
 
     rows = run_all(tasks, max(1, args.jobs), save)
     rows.sort(key=lambda r: (r["instance"], r["backend"], int(r["seed"])))

@@ -64,6 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from csvrows import append_rows
 from peers import Cells, blacksquare_available, lights, qxw_available, run_blacksquare, run_qxw
 
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
@@ -537,13 +538,7 @@ def run(args: argparse.Namespace) -> int:
             row = judge.row(futures[future], future.result())
             rows.append(row)
             print_row(row)
-            if args.csv:
-                new = not os.path.exists(args.csv)
-                with open(args.csv, "a", newline="") as handle:
-                    writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-                    if new:
-                        writer.writeheader()
-                    writer.writerow(row)
+            append_rows(args.csv, COLUMNS, [row])
     print()
     summarise(rows)
     return 1 if any(r["valid"] == "WRONG" and r["solver"] == "ours" for r in rows) else 0
