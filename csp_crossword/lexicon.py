@@ -21,7 +21,7 @@ import marshal
 import os
 import unicodedata
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -202,6 +202,16 @@ class WordIndex:
 
     def __len__(self) -> int:
         return len(self.words)
+
+    def count_at_least(self, floor: int) -> int:
+        """How many words score ``floor`` or more: they are the ids below this (best first), so
+        ``(1 << index.count_at_least(50)) - 1`` is the bitset of the words scored 50 and up.
+
+        >>> index = Lexicon.from_words(["cat", "cot", "cut"], scores={"CAT": 70, "COT": 40}).index(3)
+        >>> index.scores, index.count_at_least(50), index.count_at_least(40), index.count_at_least(10)
+        ((70, 50, 40), 2, 3, 3)
+        """
+        return bisect_right(self.scores, -floor, key=lambda score: -score)
 
     def match(self, pattern: Iterable[str | None]) -> int:
         """Bitset of the words matching a pattern (``""`` or ``None`` for any glyph)."""

@@ -58,19 +58,27 @@ MAX_LENGTH = 25
 #: FAMILIARITY_LIFT.
 LEVEL_SCORES = {10: 75, 20: 72, 35: 68, 40: 64, 50: 60, 55: 55, 60: 50, 70: 38, 80: 28, 95: 18}
 FAMILIARITY_LIFT = 15
-#: A word in WordNet but in no SCOWL list up to 95 (mostly technical terms).
+#: A word in WordNet but in no SCOWL list up to 95 (mostly technical terms, and words SCOWL spells
+#: with an accent, like CAFE): it scores WORDNET_ONLY_WORD, or its familiarity up to
+#: WORDNET_ONLY_CEILING (a familiar word is a word, whatever SCOWL lacks).
 WORDNET_ONLY_WORD = 30
+WORDNET_ONLY_CEILING = 60
 #: Ceilings by kind of entry: a word found only in UKACD (often a foreign or dialect word), an
 #: abbreviation, a proper name, a phrase.
 UKACD_ONLY_CEILING = 35
 ABBREVIATION_CEILING = 55
 NAME_CEILING = 65
-#: An abbreviation in SCOWL scores its level's word score less this; a name in SCOWL's lists up
-#: to level 50 (common first names, countries) gains COMMON_NAME_BONUS.
+#: An abbreviation in SCOWL scores its level's word score less ABBREVIATION_LEVEL_PENALTY, an
+#: acronym written in capitals less ACRONYM_LEVEL_PENALTY (ATM, level 40: 54; CPU, level 50: 50;
+#: a shortened word such as conj or Capt reads as an abbreviation in a grid); a name in SCOWL's lists up to level 50 (common first names, countries) gains
+#: COMMON_NAME_BONUS, and one that WordNet also defines (ETNA, ESAU, ZOLA: famous people, places,
+#: figures of myth) scores at least FAMOUS_NAME_FLOOR.
 ABBREVIATION_LEVEL_PENALTY = 15
+ACRONYM_LEVEL_PENALTY = 10
 #: An abbreviation's familiarity counts for less than a word's by this much.
 ABBREVIATION_FAMILIARITY_PENALTY = 4
 COMMON_NAME_BONUS = 8
+FAMOUS_NAME_FLOOR = 50
 PHRASE_CEILING = 70
 #: A phrase scores its base when its least familiar word has Zipf 3 (score 38), and gains
 #: PHRASE_FAMILIARITY_WEIGHT for each point of that word's score above 38.
@@ -275,7 +283,8 @@ def score_form(form: str, sources: set[str], scowl: Scowl, wn: WordNet, freq: Fa
         level = scowl.abbreviations.get(form)
         score = min(ABBREVIATION_CEILING, familiarity_score(zipf) - ABBREVIATION_FAMILIARITY_PENALTY)
         if level is not None:
-            score = max(score, min(ABBREVIATION_CEILING, LEVEL_SCORES.get(level, 18) - ABBREVIATION_LEVEL_PENALTY))
+            penalty = ACRONYM_LEVEL_PENALTY if form.isupper() else ABBREVIATION_LEVEL_PENALTY
+            score = max(score, min(ABBREVIATION_CEILING, LEVEL_SCORES.get(level, 18) - penalty))
     elif form[:1].isupper():
         if lower in wn.taxa:
             return TAXON_SCORE
@@ -283,13 +292,18 @@ def score_form(form: str, sources: set[str], scowl: Scowl, wn: WordNet, freq: Fa
         level = scowl.names.get(form)
         if level is not None and level <= 50:
             score = min(NAME_CEILING, score + COMMON_NAME_BONUS)
+            if form in wn.forms.get(lower, ()):
+                score = max(score, FAMOUS_NAME_FLOOR)
     else:
         level = scowl.words.get(form)
         if level is None and "wordnet" not in sources:
             score = min(UKACD_ONLY_CEILING, familiarity_score(zipf))
         else:
-            base = LEVEL_SCORES.get(level, 18) if level is not None else WORDNET_ONLY_WORD
-            score = max(base, min(familiarity_score(zipf), base + FAMILIARITY_LIFT))
+            if level is None:
+                score = max(WORDNET_ONLY_WORD, min(familiarity_score(zipf), WORDNET_ONLY_CEILING))
+            else:
+                base = LEVEL_SCORES.get(level, 18)
+                score = max(base, min(familiarity_score(zipf), base + FAMILIARITY_LIFT))
     return score
 
 

@@ -149,7 +149,7 @@ def test_bangla_glyphs_fill(backend):
     assert result.cells[1][1] == "টি"
 
 
-@pytest.mark.parametrize("options", [{}, {"weight_decay": 0.9}, {"value_order": "window"}])
+@pytest.mark.parametrize("options", [{}, {"weight_decay": 0.9}, {"value_order": "window"}, {"value_order": "lookahead"}])
 def test_ac_learns_nogoods_at_restarts(options, sparse_lexicon):
     # A cutoff of one failure that never grows: the fill is only reached through the no-goods.
     grid = read_grid(GRIDS / "vanbeek" / "puzzle03.txt")
@@ -170,7 +170,7 @@ def test_ac_learns_nogoods_at_restarts(options, sparse_lexicon):
 def test_ac_rejects_unknown_options():
     from csp_crossword.errors import InputError
 
-    with pytest.raises(InputError, match="value_order must be one of tier, window"):
+    with pytest.raises(InputError, match="value_order must be one of tier, window, lookahead"):
         get_backend("ac")(value_order="alphabetical")
     with pytest.raises(InputError, match="no option 'colour'; its options are: branching, value_order"):
         get_backend("ac")(colour="red")

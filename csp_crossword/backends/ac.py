@@ -80,7 +80,9 @@ class ACOptions:
             learned from slot decisions only.
         value_order: ``tier`` ranks every word tied on score with the VALUE_WINDOW-th best by
             look-ahead (the whole domain for an unscored list); ``window`` ranks only the
-            VALUE_WINDOW best-scored words.
+            VALUE_WINDOW best-scored words; ``lookahead`` ranks the whole domain by look-ahead,
+            ignoring scores (fillability first: the quality-first fill uses it at the user's own
+            minimum score, then raises the scores in the time left).
         restart_policy: ``geometric`` (restart_base x restart_growth^k failures) or ``luby``
             (restart_base x the Luby sequence).
         restart_base: Failures allowed in the first run (the Luby unit).
@@ -91,7 +93,7 @@ class ACOptions:
     """
 
     branching: Literal["slot", "letter"] = "slot"
-    value_order: Literal["tier", "window"] = "tier"
+    value_order: Literal["tier", "window", "lookahead"] = "tier"
     restart_policy: Literal["geometric", "luby"] = RESTART_POLICY
     restart_base: float = RESTART_BASE
     restart_growth: float = RESTART_GROWTH
@@ -161,7 +163,7 @@ class _Search:
         self.root = problem.root_state()
         self.best_depth = -1
         self.best_domains: list[int] | None = None
-        self.values = ValueOrder(self.net, self.options.value_order == "window", backend.seed)
+        self.values = ValueOrder(self.net, self.options.value_order, backend.seed)
         self.next_progress = self.start + PROGRESS_INTERVAL
         self.letters = self.options.branching == "letter"
         self.cell_slots: dict[int, tuple[int, int, int, int]] = {}

@@ -2,7 +2,8 @@
 
 Words are taken best score first; among the top score tier the one that leaves its crossings the
 most candidates (sum of log counts, the "product of crossing counts" look-ahead of crossword
-fillers) goes first. Seeded noise perturbs the values from the second run on (from the first when
+fillers) goes first. The ``lookahead`` order ranks the whole domain by look-ahead alone, for a
+search where every word left is acceptable and only fillability counts. Seeded noise perturbs the values from the second run on (from the first when
 the seed is not 0), so restarts explore other branches.
 """
 
@@ -32,14 +33,15 @@ class ValueOrder:
 
     Args:
         net: The problem's network.
-        window_only: Rank only the VALUE_WINDOW best-scored words (``value_order=window``)
-            instead of the whole top score tier.
+        order: ``tier`` (the top score tier by look-ahead), ``window`` (only the VALUE_WINDOW
+            best-scored words) or ``lookahead`` (the whole domain by look-ahead).
         seed: Seeds the noise; seed 0 keeps the first run purely heuristic.
     """
 
-    def __init__(self, net: Network, window_only: bool, seed: int):
+    def __init__(self, net: Network, order: str, seed: int):
         self.net = net
-        self.window_only = window_only
+        self.window_only = order == "window"
+        self.whole_domain = order == "lookahead"
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = VALUE_NOISE if seed else 0.0
@@ -70,7 +72,7 @@ class ValueOrder:
         index = self.net.indexes[s]
         ids = WordIndex.id_array(domain)
         scores = index.score_array[ids]
-        tier = ids[scores >= scores[VALUE_WINDOW - 1]]
+        tier = ids if self.whole_domain else ids[scores >= scores[VALUE_WINDOW - 1]]
         codes = index.matrix[tier]
         values = np.zeros(len(tier))
         bits = self.net.bits

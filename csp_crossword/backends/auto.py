@@ -20,6 +20,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from ..deadline import StopAny
 from ..problem import FillProblem
@@ -38,11 +39,13 @@ class AutoOptions:
         optimize: Maximise the total score (handed to CP-SAT).
         workers: CP-SAT workers when optimising (default: every core); the racer uses one.
         race_after: Seconds ``ac`` runs alone before CP-SAT joins the race.
+        value_order: ``ac``'s value order (see :class:`~.ac.ACOptions`).
     """
 
     optimize: bool = False
     workers: int | None = None
     race_after: float = RACE_AFTER
+    value_order: Literal["tier", "window", "lookahead"] = "tier"
 
     def __post_init__(self) -> None:
         if self.race_after < 0:
@@ -61,7 +64,7 @@ class AutoBackend(Backend):
     def _ac(self) -> Backend:
         from .ac import ACBackend
 
-        return ACBackend(seed=self.seed)
+        return ACBackend(seed=self.seed, value_order=self.options.value_order)
 
     def _can_race(self) -> bool:
         # find_spec, not an import: importing OR-Tools costs ~0.25 s, which easy grids (solved by

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..deadline import Deadline, StopSignal, deadline_after, earliest, time_left
@@ -88,6 +88,14 @@ class Backend:
             values: dict[str, Any] = dict(options or {})
             values.update(option_values)
             self.options = build_options(self.Options, values, self.name)
+
+    def fillability_first(self) -> Backend:
+        """This backend set to find any fill first, for a search where every word left is
+        acceptable: the ``lookahead`` value order where the backend has one and was left at its
+        default ``tier``; itself otherwise."""
+        if getattr(self.options, "value_order", None) != "tier":
+            return self
+        return type(self)(replace(self.options, value_order="lookahead"), seed=self.seed)
 
     @classmethod
     def make_options(cls, values: Mapping[str, Any] | None = None) -> Any:
