@@ -40,7 +40,9 @@ class Improvement:
     nodes: int = 0
 
 
-def improve_fill(problem: FillProblem, words: list[int], deadline: float, stop: StopSignal | None = None) -> Improvement:
+def improve_fill(
+    problem: FillProblem, words: list[int], deadline: float, stop: StopSignal | None = None
+) -> Improvement:
     """Raise the total score of a complete fill (``words``: word id per slot) until ``deadline``
     (a ``time.monotonic()`` value), until ``stop`` is set, or until no neighbourhood improves
     (see the module docstring)."""
@@ -67,7 +69,9 @@ def _score(problem: FillProblem, s: int, word: int) -> int:
     return problem.network.indexes[s].scores[word]
 
 
-def _refill(problem: FillProblem, outcome: Improvement, free: set[tuple[int, int]], deadline: float) -> dict[int, int] | None:
+def _refill(
+    problem: FillProblem, outcome: Improvement, free: set[tuple[int, int]], deadline: float
+) -> dict[int, int] | None:
     """The best re-fill of the slots touching the ``free`` cells, or None when none beats the
     current entries."""
     network = problem.network

@@ -3,8 +3,9 @@
 Words are taken best score first; among the top score tier the one that leaves its crossings the
 most candidates (sum of log counts, the "product of crossing counts" look-ahead of crossword
 fillers) goes first. The ``lookahead`` order ranks the whole domain by look-ahead alone, for a
-search where every word left is acceptable and only fillability counts. Seeded noise perturbs the values from the second run on (from the first when
-the seed is not 0), so restarts explore other branches.
+search where every word left is acceptable and only fillability counts. Seeded noise perturbs
+the values from the second run on (from the first when the seed is not 0), so restarts explore
+other branches.
 """
 
 from __future__ import annotations

@@ -95,7 +95,8 @@ class Backend:
         default ``tier``; itself otherwise."""
         if getattr(self.options, "value_order", None) != "tier":
             return self
-        return type(self)(replace(self.options, value_order="lookahead"), seed=self.seed)
+        options: Any = self.options
+        return type(self)(replace(options, value_order="lookahead"), seed=self.seed)
 
     @classmethod
     def make_options(cls, values: Mapping[str, Any] | None = None) -> Any:
