@@ -24,7 +24,7 @@ occurs in the candidates of both.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -83,6 +83,33 @@ def decomposable(problem: FillProblem, parts: list[list[str]]) -> bool:
     return True
 
 
+def region_problem(problem: FillProblem, part: list[str]) -> FillProblem:
+    """The slots of ``part`` alone, with the domains the whole problem narrowed them to.
+
+    The narrowing matters: :func:`decomposable` judged the regions independent on those domains
+    (a word the repeat rule took from this region because another region's slot is down to it
+    must stay out of this region's count too).
+    """
+    # the lexicon is already filtered and holds the required words: keep the same object, so the
+    # word indexes (and the bit of each word) are the whole problem's
+    options = replace(problem.options, min_score=None, banned=frozenset())
+    sub = build_problem(problem.grid, problem.lexicon, options, slot_ids=part)
+    if sub.unsatisfiable:
+        return sub
+    whole = problem.network
+    narrowed = []
+    for k, slot in enumerate(sub.slots):
+        s = whole.slot_number[slot.id]
+        if sub.network.indexes[k] is not whole.indexes[s]:
+            raise RuntimeError("a region's word index differs from the whole problem's")
+        narrowed.append(sub.domains[k] & problem.domains[s])
+    state = sub.network.initial_state(narrowed)
+    failure = sub.network.propagate(state, range(len(narrowed)))
+    if failure is not None:
+        return replace(sub, domains=tuple(state.domains), empty=((sub.slots[failure.slot].id, "no word left"),))
+    return replace(sub, domains=tuple(state.domains), root=state.copy())
+
+
 @dataclass
 class _Job:
     """The per-call settings shared by every region of one count."""
@@ -128,7 +155,7 @@ def count_fills(
     if len(parts) > 1 and decomposable(problem, parts):
         total, exact, nodes = 1, True, 0
         for part in parts:
-            sub = build_problem(problem.grid, problem.lexicon, problem.options, slot_ids=part)
+            sub = region_problem(problem, part)
             found, complete, part_nodes = _count_whole(sub, backend, limit, job)
             nodes += part_nodes
             if complete and found == 0:

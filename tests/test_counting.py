@@ -22,7 +22,12 @@ ENUMERATORS = [n for n in names() if get_backend(n).available() and "enumerate" 
 def small_puzzles(draw):
     height = draw(st.integers(2, 3))
     width = draw(st.integers(2, 4))
-    rows = ["".join(draw(st.sampled_from("....#")) for _ in range(width)) for _ in range(height)]
+    # given letters and whole columns of blocks (several regions) are where counting regions
+    # apart can go wrong: a given entry narrows another region's words through the repeat rule
+    rows = ["".join(draw(st.sampled_from("....#AB")) for _ in range(width)) for _ in range(height)]
+    if draw(st.booleans()) and width > 2:
+        wall = draw(st.integers(1, width - 2))
+        rows = [row[:wall] + "#" + row[wall + 1 :] for row in rows]
     words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=4), min_size=1, max_size=16))
     return rows, words, draw(st.booleans()), draw(st.sampled_from([None, None, 2, 3]))
 
@@ -42,6 +47,17 @@ def test_counts_agree_with_brute_force(puzzle):
         result = count_fills(problem, get_backend(backend)(), time_limit=60)
         assert result.exact
         assert result.count == expected, (backend, rows, sorted(words), allow, shared_run)
+        listed = sum(1 for _ in get_backend(backend)().enumerate(problem, time_limit=60))
+        assert listed == expected, (backend, rows, sorted(words), allow, shared_run)
+
+
+@pytest.mark.parametrize("backend", ENUMERATORS)
+def test_a_given_entry_links_regions_through_the_repeat_rule(backend):
+    # issue 13: 1A is given as AB, so 2A can only be CD: one fill, not two
+    problem = build_problem(parse_grid("AB#.."), Lexicon.from_words(["AB", "CD"]))
+    assert count_fills(problem, get_backend(backend)(), time_limit=10).count == 1
+    repeats = build_problem(parse_grid("AB#.."), Lexicon.from_words(["AB", "CD"]), FillOptions(allow_duplicates=True))
+    assert count_fills(repeats, get_backend(backend)(), time_limit=10).count == 2
 
 
 @pytest.mark.parametrize("backend", ENUMERATORS)
