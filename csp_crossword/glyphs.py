@@ -49,6 +49,17 @@ def split_glyphs(text: str) -> list[str]:
     return _grapheme_pattern().findall(text)
 
 
+def is_cell_glyph(glyph: str) -> bool:
+    """Whether a glyph can fill a cell: it starts with a letter or a digit (any script; marks may
+    follow). Blocks (``#``), empty cells (``.``), punctuation, symbols and control characters
+    cannot.
+
+    >>> [is_cell_glyph(g) for g in ["A", "7", "ক্ষ", "#", ".", "?", " "]]
+    [True, True, True, False, False, False, False]
+    """
+    return bool(glyph) and unicodedata.category(glyph[0])[0] in "LN"
+
+
 def normalize_glyph(glyph: str) -> str:
     """NFC and upper case; scripts without case are unchanged."""
     return unicodedata.normalize("NFC", glyph).upper()

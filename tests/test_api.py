@@ -66,6 +66,10 @@ def test_options_are_checked_with_the_valid_keys_named():
         cc.fill("..\n..", ["AB"], backend="ac", optimize=True)
     with pytest.raises(InputError, match="no slot 9A"):
         cc.fill("..\n..", ["AB"], require={"9A": "AB"})
+    with pytest.raises(InputError, match="clashes with the given letters C\\?"):
+        cc.fill("C.\n..", ["AB"], require={"1A": "AB"})
+    with pytest.raises(InputError, match="cannot fill a cell"):
+        cc.fill("..\n..", ["AB"], require={"1A": "A?"})
 
 
 def test_plugin_backend_through_cli_check_and_count(plugin, capsys, tmp_path):

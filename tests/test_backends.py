@@ -149,7 +149,9 @@ def test_bangla_glyphs_fill(backend):
     assert result.cells[1][1] == "টি"
 
 
-@pytest.mark.parametrize("options", [{}, {"weight_decay": 0.9}, {"value_order": "window"}, {"value_order": "lookahead"}])
+@pytest.mark.parametrize(
+    "options", [{}, {"weight_decay": 0.9}, {"value_order": "window"}, {"value_order": "lookahead"}]
+)
 def test_ac_learns_nogoods_at_restarts(options, sparse_lexicon):
     # A cutoff of one failure that never grows: the fill is only reached through the no-goods.
     grid = read_grid(GRIDS / "vanbeek" / "puzzle03.txt")

@@ -100,6 +100,9 @@ def test_output_file_written_atomically(capsys, write, tmp_path):
         (["--time-limit", "0"], "--time-limit"),
         (["--require", "9A=AB"], "no slot 9A"),
         (["--require", "1A"], "SLOT=WORD"),
+        (["--require", "1A=A#"], "'#' cannot fill a cell"),
+        (["--require", "1A=CROSSWORD"], "9 letters for a slot of 2"),
+        (["--require", "1A=AB", "--require", "1a=CD"], "already required to be AB"),
         (["--min-score", "-1"], "--min-score"),
     ],
 )

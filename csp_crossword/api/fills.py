@@ -10,6 +10,7 @@ from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import Backend, get_backend, names
 from ..deadline import Deadline, StopSignal, deadline_after, earliest
 from ..errors import InputError
+from ..glyphs import is_cell_glyph, normalize_entry, split_glyphs
 from ..grid import Grid, Slot
 from ..lexicon import Lexicon
 from ..ngrams import check_run_length
@@ -47,15 +48,16 @@ def fill_options(
         except ValueError as error:
             raise InputError(str(error)) from None
     pairs = list(require.items()) if isinstance(require, Mapping) else list(require or [])
-    required = []
+    required: list[tuple[str, str]] = []
     for slot_id, word in pairs:
         if not str(slot_id).strip() or not str(word).strip():
             raise InputError(f"required entry {slot_id}={word}: give a slot id and a word, e.g. 1A=CROSSWORD")
         try:
-            grid.slot(slot_id)
+            slot = grid.slot(slot_id)
         except KeyError:
             raise InputError(f"the grid has no slot {slot_id.strip().upper()}", grid.source) from None
-        required.append((slot_id.strip().upper(), word.strip()))
+        _check_required(grid, slot, word, required)
+        required.append((slot.id, word.strip()))
     return FillOptions(
         allow_duplicates=allow_duplicates,
         min_score=min_score,
@@ -64,6 +66,24 @@ def fill_options(
         exact=exact,
         no_shared_substring=no_shared_substring,
     )
+
+
+def _check_required(grid: Grid, slot: Slot, word: str, earlier: list[tuple[str, str]]) -> None:
+    """A required word must be glyphs that can fill cells, as many as the slot has, agreeing with
+    the slot's given glyphs and with any earlier requirement for the same slot."""
+    glyphs = split_glyphs(normalize_entry(word))
+    where = f"required entry {slot.id}={word}"
+    bad = [g for g in glyphs if not is_cell_glyph(g)]
+    if bad:
+        raise InputError(f"{where}: {bad[0]!r} cannot fill a cell (letters and digits only)")
+    if len(glyphs) != slot.length:
+        raise InputError(f"{where}: {len(glyphs)} letters for a slot of {slot.length}")
+    pattern = grid.pattern(slot)
+    if any(given and given != g for given, g in zip(pattern, glyphs, strict=True)):
+        raise InputError(f"{where}: clashes with the given letters {grid.pattern_text(slot)}")
+    for other_id, other in earlier:
+        if other_id == slot.id and normalize_entry(other) != normalize_entry(word):
+            raise InputError(f"{where}: {slot.id} is already required to be {other}")
 
 
 def make_backend(
