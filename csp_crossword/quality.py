@@ -48,7 +48,7 @@ STAGE_SECONDS = 0.2
 STAGE_GROWTH = 2.0
 #: Seconds spent after a fill raising the scores of its weakest entries (:mod:`.improvement`),
 #: when the time limit leaves them. Measured on the quality benchmark (``docs/benchmarks.md``).
-IMPROVEMENT_SECONDS = 0.5
+IMPROVEMENT_SECONDS = 0.3
 
 
 def quality_first(
