@@ -119,6 +119,9 @@ class _CoreFinder:
     def find(self, seeds: list[str]) -> tuple[list[str] | None, bool]:
         if not self.order:
             return None, False
+        # a seed that names no slot (a fill-in list's words of a length the grid lacks) says
+        # nothing about where the core is
+        seeds = [slot_id for slot_id in seeds if slot_id in self.order]
         core = set(seeds) or set(self.order)
         while True:
             verdict = self.unsatisfiable(core)

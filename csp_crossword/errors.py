@@ -18,7 +18,14 @@ class ExitCode(IntEnum):
     UNSATISFIABLE = 1
     BAD_INPUT = 2
     TIMEOUT = 3
+    #: A bug: an exception the program did not expect (sysexits' EX_SOFTWARE).
+    INTERNAL_ERROR = 70
+    #: The result could not be written to ``--output`` (it went to stdout instead; EX_CANTCREAT).
+    CANNOT_WRITE = 73
+    #: Stopped by a signal: the best result so far was printed. 128 + the signal's number.
+    HANGUP = 129
     INTERRUPTED = 130
+    TERMINATED = 143
 
 
 @dataclass
@@ -47,3 +54,8 @@ class InputError(Exception):
                     where += f":{self.column}"
             where += ": "
         return where + self.message
+
+
+class CannotWrite(Exception):
+    """The result could not be written where the user asked (it was printed to stdout instead,
+    when it is text). The CLI exits with :attr:`ExitCode.CANNOT_WRITE`."""

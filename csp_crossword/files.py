@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+from collections.abc import Iterable
 
 from .errors import InputError
 
@@ -29,22 +31,110 @@ def read_text_file(path: str | os.PathLike[str]) -> str:
         raise InputError("not valid UTF-8 text", name, line, col) from None
 
 
+#: Temporary files of an atomic write: ``.csp-crossword-<pid>-<random>.tmp`` next to the target.
+TEMP_PREFIX = ".csp-crossword-"
+TEMP_SUFFIX = ".tmp"
+
+
+def output_target(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = ()) -> str:
+    """The file a write to ``path`` replaces: a symlink is followed (the link stays, its target
+    gets the new contents). InputError when that is not a regular file (a directory, FIFO, device
+    or socket) or when it is one of ``inputs`` (a result must never overwrite its own input)."""
+    name = os.fspath(path)
+    target = os.path.realpath(name)
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return target
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror}", name) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError("is a directory: give a file name to write", name)
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError("is not a regular file (a FIFO, device or socket): refusing to replace it", name)
+    for source in inputs:
+        try:
+            if os.path.samefile(target, os.fspath(source)):
+                raise InputError(f"is the input file {os.fspath(source)}: refusing to overwrite it", name)
+        except OSError:
+            continue
+    return target
+
+
 def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename, so a
-    crash or Ctrl-C never leaves a half-written file. Missing folders are created."""
-    folder = os.path.dirname(os.path.abspath(os.fspath(path)))
+    """Write ``data`` to ``path`` through a temporary file in the same folder, fsync and a rename,
+    so a crash, kill or Ctrl-C never leaves a half-written file. Missing folders are created; an
+    existing file keeps its permissions; a symlink keeps pointing at the file written (see
+    :func:`output_target`). Temporary files left by killed writers are removed.
+
+    Raises:
+        InputError: the target is not a regular file.
+        OSError: the file could not be written (the target is then unchanged).
+    """
+    target = output_target(path)
+    folder = os.path.dirname(target)
     os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".csp-crossword-", suffix=".tmp")
+    _remove_stale_temps(folder)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)  # mkstemp makes the file private; give a new file the usual mode
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX)
     try:
         if isinstance(data, str):
             data = data.encode("utf-8")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        umask = os.umask(0)  # mkstemp makes the file private; give it the usual mode instead
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+        _fsync_folder(folder)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _fsync_folder(folder: str) -> None:
+    """Make the rename durable (where the platform can open a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_temps(folder: str) -> None:
+    """Remove this program's temporary files whose writer process no longer runs."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            continue
+        pid_text = name[len(TEMP_PREFIX) :].split("-", 1)[0]
+        if not pid_text.isdigit() or _running(int(pid_text)):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+        except OSError:
+            pass
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process, or not a pid at all: leave the file alone
+    return True

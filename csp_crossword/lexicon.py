@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 #: Score of an entry whose list gives none (Crossfire and Ingrid use 50 as "ordinary").
 DEFAULT_SCORE = 50
+#: Scores are whole numbers within this bound (either sign): room for any scale a word list uses,
+#: while sums over a grid stay exact in 64-bit integers (CP-SAT's objective, numpy arrays).
+MAX_SCORE = 10**9
 
 #: Word indexes over an alphabet of more than 254 glyphs (Bangla's clusters) and up to this many
 #: words build their bitsets bit by bit in plain Python; larger ones with numpy. Smaller
@@ -585,6 +588,8 @@ class Lexicon:
             if word != entry:
                 display[entry] = word
         for word, score in (scores or {}).items():
+            if isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE:
+                raise ValueError(f"the score of {word!r} must be a whole number within +-{MAX_SCORE:,}: {score!r}")
             table[normalize_entry(word)] = score
         return cls(table, display, name=name, multiplicity=counts)
 

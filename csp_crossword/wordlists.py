@@ -11,14 +11,16 @@ import csv
 import io
 import json
 import os
+import re
 import unicodedata
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import InputError
 from .files import read_text_file
 from .glyphs import normalize_entry
-from .lexicon import DEFAULT_SCORE, Lexicon, _valid_entry
+from .lexicon import DEFAULT_SCORE, MAX_SCORE, Lexicon, _valid_entry
 
 #: How many malformed lines a warning quotes before it only counts them.
 WARNING_EXAMPLES = 5
@@ -41,11 +43,17 @@ class LoadReport:
 
 
 def _parse_score(text: str) -> int | None:
+    """A score written as text, or None when it is not a number within +-MAX_SCORE."""
     try:
         value = float(text)
     except ValueError:
         return None
-    if value != value or value in (float("inf"), float("-inf")):
+    return _whole_score(value)
+
+
+def _whole_score(value: float) -> int | None:
+    """A number as a score: rounded, or None for NaN, infinities and values beyond MAX_SCORE."""
+    if value != value or abs(value) > MAX_SCORE:
         return None
     return int(round(value))
 
@@ -95,10 +103,10 @@ class _Collector:
             return
         if score is None:
             score = DEFAULT_SCORE
-        elif not isinstance(score, int):
-            parsed = _parse_score(str(score)) if not isinstance(score, bool) else None
+        elif not isinstance(score, int) or isinstance(score, bool) or abs(score) > MAX_SCORE:
+            parsed = None if isinstance(score, bool) else _parse_score(str(score))
             if parsed is None:
-                self.bad(lineno, f"score {score!r} is not a number", score_column)
+                self.bad(lineno, f"score {score!r} is not a number within +-{MAX_SCORE:,}", score_column)
                 return
             score = parsed
         if entry not in self.scores or score > self.scores[entry] or self.last_wins:
@@ -132,6 +140,13 @@ def _load_plain(text: str, col: _Collector) -> None:
 
 def _load_csv(text: str, col: _Collector) -> None:
     rows = csv.reader(io.StringIO(text))
+    try:
+        _load_csv_rows(rows, col)
+    except csv.Error as error:  # a field over csv's limit (128 KiB), a NUL byte...
+        raise InputError(f"not a CSV word list: {error}", col.report.path, rows.line_num or None) from None
+
+
+def _load_csv_rows(rows: Iterator[list[str]], col: _Collector) -> None:
     for lineno, row in enumerate(rows, start=1):
         if not row or not "".join(row).strip():
             continue
@@ -147,16 +162,29 @@ def _load_csv(text: str, col: _Collector) -> None:
         col.add(lineno, word, score, clue, column=1)
 
 
-def _json_line(text: str, needle: str) -> int:
-    return _json_place(text, needle)[0]
+class _JsonPlaces:
+    """Line and column (1-based) of each string of a JSON text, found in one pass (a search per
+    word would make loading quadratic); (0, None) for a string not found."""
 
+    STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
-def _json_place(text: str, needle: str) -> tuple[int, int | None]:
-    """Line and column (1-based) of a JSON string's text in the file; (0, None) when not found."""
-    at = text.find(json.dumps(needle)[1:-1])
-    if at < 0:
-        return 0, None
-    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    def __init__(self, text: str):
+        self.text = text
+        self.offsets: dict[str, int] = {}
+        for match in self.STRING.finditer(text):
+            try:
+                value = json.loads(match.group())
+            except ValueError:
+                continue
+            self.offsets.setdefault(value, match.start() + 1)
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def __call__(self, needle: object) -> tuple[int, int | None]:
+        at = self.offsets.get(needle) if isinstance(needle, str) else None
+        if at is None:
+            return 0, None
+        line = bisect_right(self.line_starts, at)
+        return line, at - self.line_starts[line - 1] + 1
 
 
 def _load_json(text: str, path: str, col: _Collector) -> None:
@@ -164,11 +192,14 @@ def _load_json(text: str, path: str, col: _Collector) -> None:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
+    except RecursionError:
+        raise InputError("not a JSON word list: nested too deeply", path) from None
+    place = _JsonPlaces(text)
     if isinstance(data, dict):
         for word, value in data.items():
-            line, column = _json_place(text, word)
+            line, column = place(word)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                col.add(line, word, int(round(value)), column=column)
+                col.add(line, word, value, column=column)
             elif col.strict:
                 col.bad(line, f"the score of {word!r} is not a number", column)
             else:
@@ -176,11 +207,10 @@ def _load_json(text: str, path: str, col: _Collector) -> None:
     elif isinstance(data, list):
         for item in data:
             if isinstance(item, str):
-                col.add(_json_line(text, item), item)
+                col.add(place(item)[0], item)
             elif isinstance(item, dict) and ("word" in item or "answer" in item):
                 word = item.get("word", item.get("answer"))
-                line = _json_line(text, word) if isinstance(word, str) else 0
-                col.add(line, word, item.get("score"), item.get("clue"))
+                col.add(place(word)[0], word, item.get("score"), item.get("clue"))
             else:
                 col.bad(0, f"list item {item!r:.40} is not a word")
     else:

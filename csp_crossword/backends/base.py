@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..deadline import Deadline, StopSignal, deadline_after, earliest, time_left
+from ..errors import InputError
 from ..grid import Cell, Grid
 from ..lexicon import WordIndex
 from ..problem import FillProblem
@@ -54,6 +55,10 @@ class SolveCall:
         return time.monotonic() - self.start
 
 
+#: Seeds are 0 to 2**31 - 1: what every solver's random generator takes (CP-SAT's is 32-bit).
+MAX_SEED = 2**31 - 1
+
+
 class Backend:
     """Base class of the solvers. Subclasses set ``name``, ``description``, ``supports`` and
     ``Options``, and implement ``_solve`` (and ``_enumerate``).
@@ -79,6 +84,8 @@ class Backend:
     solver_distribution: ClassVar[str | None] = None
 
     def __init__(self, options: Any = None, *, seed: int = 0, **option_values: Any):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InputError(f"the seed must be a whole number from 0 to {MAX_SEED}: {seed!r}")
         self.seed = seed
         if isinstance(options, self.Options):
             if option_values:

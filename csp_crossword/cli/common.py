@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..deadline import Deadline, deadline_after
-from ..errors import ExitCode, InputError
-from ..files import read_text_file, write_atomically
+from ..errors import CannotWrite, ExitCode, InputError
+from ..files import output_target, read_text_file, write_atomically
 from ..result import SearchStats, Status
 
 if TYPE_CHECKING:
@@ -229,12 +229,53 @@ def output_format(args: argparse.Namespace) -> str:
     return chosen
 
 
+#: Arguments that name files a command reads: ``--output`` may not be any of them.
+INPUT_ARGUMENTS = ("grid", "input", "words", "overrides", "ban_file", "clues")
+
+
+def check_output(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an ``--output`` that is a directory, FIFO or device, or one of the
+    command's own input files (InputError)."""
+    output = getattr(args, "output", None)
+    if not output:
+        return
+    inputs: list[str] = []
+    for name in INPUT_ARGUMENTS:
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            inputs.append(value)
+        elif isinstance(value, list):
+            inputs += [v for v in value if isinstance(v, str)]
+    output_target(output, inputs)
+
+
+def write_puzzle_output(args: argparse.Namespace, puzzle: Any, fallback: str) -> None:
+    """``puzzle`` to ``--output`` in its crossword format; when that fails (the format cannot hold
+    the grid, the file cannot be written) ``fallback`` (the result as text) goes to stdout and
+    :class:`CannotWrite` says why, so the computed result is never lost."""
+    from ..formats import write_crossword
+
+    try:
+        write_crossword(args.output, puzzle)
+    except (InputError, OSError) as error:
+        sys.stdout.write(fallback)
+        sys.stdout.flush()
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise CannotWrite(f"{args.output}: cannot write ({why}); the result was printed instead") from None
+
+
 def write_output(args: argparse.Namespace, text: str) -> None:
     """``text`` to ``--output`` (atomically) or stdout."""
     if not text:
         return
     if getattr(args, "output", None):
-        write_atomically(args.output, text)
+        try:
+            write_atomically(args.output, text)
+        except OSError as error:
+            sys.stdout.write(text)  # the computed result is not lost
+            sys.stdout.flush()
+            why = error.strerror or str(error)
+            raise CannotWrite(f"{args.output}: cannot write ({why}); the result was printed instead") from None
     else:
         sys.stdout.write(text)
         sys.stdout.flush()

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from .. import api
-from ..errors import ExitCode, InputError
+from ..errors import CannotWrite, ExitCode, InputError
 from ..files import write_atomically
 from .common import Reporter, fill_settings, load_words, open_grid, write_output
 from .fill import apply_clues
@@ -35,7 +35,10 @@ def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError(f"{fmt} output is binary: give --output FILE")
     data = api.render(puzzle, fmt, solution=args.solution)
     if args.output:
-        write_atomically(args.output, data)
+        try:
+            write_atomically(args.output, data)
+        except OSError as error:
+            raise CannotWrite(f"{args.output}: cannot write ({error.strerror or error})") from None
     elif isinstance(data, str):
         sys.stdout.write(data)
     return ExitCode.OK

@@ -6,10 +6,10 @@ import argparse
 
 from .. import api
 from ..documents import result_to_dict, result_to_text, to_json
-from ..formats import Puzzle, is_crossword_file, puzzle_from_fill, write_crossword
+from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
 from ..lexicon import Lexicon
 from ..result import FillResult, Status
-from .common import EXIT_BY_STATUS, Reporter, grid_job, output_format, write_output
+from .common import EXIT_BY_STATUS, Reporter, grid_job, output_format, write_output, write_puzzle_output
 
 
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
@@ -20,7 +20,8 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
     if args.output and is_crossword_file(args.output):
         puzzle = fill_puzzle(grid_file, lexicon, result)
         apply_clues(args, puzzle, reporter)
-        write_crossword(args.output, puzzle)
+        text = result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty)
+        write_puzzle_output(args, puzzle, text)
     elif output_format(args) == "json":
         write_output(args, to_json(result_to_dict(grid_file.grid, result)))
     else:

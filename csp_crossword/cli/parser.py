@@ -29,6 +29,19 @@ EXIT_CODES_HELP = """exit codes:
 """
 
 
+def seed_value(text: str) -> int:
+    """``--seed``: a whole number from 0 to MAX_SEED (argparse reports anything else as usage)."""
+    from ..backends.base import MAX_SEED
+
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}: {text}")
+    return seed
+
+
 def _add_grid_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "grid",
@@ -121,7 +134,7 @@ def _add_solver_args(parser: argparse.ArgumentParser, default_backend: str = DEF
         help="a backend option, e.g. restart_base=64 (repeatable, or comma-separated); "
         "'csp-crossword backends' lists each backend's options",
     )
-    parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same result")
+    parser.add_argument("--seed", type=seed_value, default=0, help="random seed: the same seed gives the same result")
     parser.add_argument("--time-limit", type=float, metavar="SEC", help="stop after SEC seconds")
     parser.add_argument("--workers", type=int, metavar="N", help="cpsat: parallel workers (default: all cores)")
     parser.add_argument(
@@ -256,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--allow-duplicates", action="store_true", help="allow the same entry twice")
     _add_substring_arg(gen)
     gen.add_argument("--time-limit", type=float, default=10.0, metavar="SEC", help="total time (default 10)")
-    gen.add_argument("--seed", type=int, default=0)
+    gen.add_argument("--seed", type=seed_value, default=0)
     gen.add_argument(
         "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
     )
@@ -277,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     free.add_argument(
         "--time-limit", type=float, metavar="SEC", help=f"seconds of search (default {FREEFORM_SECONDS:g})"
     )
-    free.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same board")
+    free.add_argument("--seed", type=seed_value, default=0, help="random seed: the same seed gives the same board")
     free.add_argument(
         "--show",
         default=",".join(FREEFORM_PARTS),

@@ -26,7 +26,24 @@ def _load(path: str) -> Any:
         raise InputError(f"not a readable .puz file: {error}", path) from None
 
 
+#: The largest grid side a .puz file holds (one byte each for width and height).
+MAX_SIDE = 255
+
+
 def read(path: str) -> Puzzle:
+    """The puzzle of a .puz file (InputError, naming the file, for anything puzpy cannot read:
+    checksums that pass but clue counts, rebus tables or strings that do not)."""
+    import puz
+
+    try:
+        return _read(path)
+    except InputError:
+        raise
+    except (puz.PuzzleFormatError, UnicodeDecodeError, ValueError, IndexError, KeyError, TypeError) as error:
+        raise InputError(f"not a readable .puz file: {type(error).__name__}: {error}", path) from None
+
+
+def _read(path: str) -> Puzzle:
     p = _load(path)
     width, height = p.width, p.height
     if width <= 0 or height <= 0 or len(p.solution) != width * height:
@@ -73,6 +90,8 @@ def dumps(puzzle: Puzzle) -> bytes:
     if puzzle.grid.rtl:
         raise InputError("the .puz format has no right-to-left grids; write .ipuz or .json instead")
     grid = puzzle.grid
+    if grid.rows > MAX_SIDE or grid.cols > MAX_SIDE:
+        raise InputError(f"the .puz format holds grids up to {MAX_SIDE}x{MAX_SIDE}, not {grid.rows}x{grid.cols}")
     cells = puzzle.solution if puzzle.solution is not None else grid.cells
     texts = [v for row in cells for v in row if v]
     needs_utf8 = any(
