@@ -198,7 +198,8 @@ def test_timeout_exit_3_prints_partial(benchmark_words):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
-def test_ctrl_c_exit_130_keeps_best_partial(benchmark_words, tmp_path):
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_stop_signal_keeps_the_best_partial_and_exits_with_its_code(benchmark_words, tmp_path, signum, code):
     target = tmp_path / "partial.json"
     proc = subprocess.Popen(
         _cli("fill", GRIDS / "vanbeek" / "h2110.txt", "--words", benchmark_words, "-o", target),
@@ -207,9 +208,10 @@ def test_ctrl_c_exit_130_keeps_best_partial(benchmark_words, tmp_path):
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(3)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signum)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
+    assert "Traceback" not in err
     data = json.loads(target.read_text())
     assert data["status"] == "interrupted" and data["entries"]
 
