@@ -163,3 +163,26 @@ def test_writes_follow_symlinks_keep_modes_and_clean_stale_temps(tmp_path):
     assert stat.S_IMODE(os.stat(real).st_mode) == 0o600
     assert not stale.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(TEMP_PREFIX)] == []
+
+
+# ----------------------------------------------------------------------------- CP-SAT model size and time
+
+
+def test_cpsat_model_building_keeps_the_deadline(monkeypatch):
+    import time
+
+    from csp_crossword.backends import get_backend
+    from csp_crossword.backends.cpsat import CpSatModel, ModelTimeout
+    from csp_crossword.grid import parse_grid
+    from csp_crossword.problem import build_problem
+
+    if not get_backend("cpsat").available():
+        pytest.skip("OR-Tools not installed")
+    problem = build_problem(parse_grid(GRID), Lexicon.from_words(WORDS.split()))
+    with pytest.raises(ModelTimeout):
+        CpSatModel(problem, deadline=time.monotonic() - 1)
+    import csp_crossword.backends.cpsat as cpsat
+
+    monkeypatch.setattr(cpsat, "MAX_TABLE_VALUES", 3)
+    with pytest.raises(InputError, match="table values"):
+        CpSatModel(problem)

@@ -32,7 +32,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..deadline import StopSignal
+from ..deadline import Deadline, StopSignal
+from ..errors import InputError
 from ..lexicon import WordIndex
 from ..ngrams import words_by_run
 from ..problem import FillProblem
@@ -58,6 +59,23 @@ FORMULATIONS = ("letters", "pairs")
 MIN_SOLVER_SECONDS = 0.01
 #: Seconds between checks of the stop signal while CP-SAT runs.
 STOP_POLL_SECONDS = 0.1
+
+
+#: Largest model built: table values (words x columns, summed over the slots' tables). Peak memory
+#: per value, building and solving, measured at up to BYTES_PER_TABLE_VALUE (am15-01 with the
+#: built-in list: 7.7 million values, 1.6 GB), so the largest model needs about 4 GiB.
+MAX_TABLE_VALUES = 20_000_000
+BYTES_PER_TABLE_VALUE = 216
+
+
+class ModelTimeout(Exception):
+    """The deadline passed while the model was being built."""
+
+
+def table_values(problem: FillProblem) -> int:
+    """How many values the letter tables of ``problem`` hold (its size, known before building)."""
+    net = problem.network
+    return sum(d.bit_count() * (1 + len(net.neighbours[s])) for s, d in enumerate(problem.domains))
 
 
 @dataclass(frozen=True)
@@ -102,19 +120,29 @@ class CpSatModel:
         optimize: bool = False,
         break_symmetry: bool = False,
         enumerating: bool = False,
+        deadline: Deadline = None,
     ):
         from ortools.sat.python import cp_model
 
         if formulation not in FORMULATIONS:
             raise ValueError(f"unknown formulation {formulation!r}; choose from {FORMULATIONS}")
+        self.deadline = deadline
+        values = table_values(problem)
+        if values > MAX_TABLE_VALUES:
+            raise InputError(
+                f"the CP-SAT model would hold {values:,} table values (at most {MAX_TABLE_VALUES:,}, about "
+                f"{MAX_TABLE_VALUES * BYTES_PER_TABLE_VALUE // 2**30} GiB): use the ac backend, a shorter "
+                "word list or --min-score"
+            )
         self.problem = problem
         self.model = cp_model.CpModel()
         net = problem.network
-        self.ids = [list(WordIndex.iter_ids(d)) for d in problem.domains]
+        self.ids = [WordIndex.id_array(d).tolist() for d in problem.domains]
         self.word_vars: list[cp_model.IntVar] = []
         self.score_vars: list[cp_model.IntVar] = []
         self.symmetric_groups: list[list[cp_model.IntVar]] = []
         for s, slot in enumerate(net.slots):
+            self._check_deadline()
             domain = cp_model.Domain.from_values(self.ids[s]) if self.ids[s] else cp_model.Domain(0, -1)
             self.word_vars.append(self.model.new_int_var_from_domain(domain, f"w{slot.id}"))
         if formulation == "letters":
@@ -179,27 +207,32 @@ class CpSatModel:
                 self.model.add(a < b) if strict else self.model.add(a <= b)
 
     def _letter_tables(self, optimize: bool) -> None:
+        import numpy as np
+
         net = self.problem.network
         glyph_count = max(len(net.lexicon_glyphs), 1)
         cell_vars = {c: self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(len(net.cell_ids))}
         for s, slot in enumerate(net.slots):
+            self._check_deadline()
             index = net.indexes[s]
             crossing = sorted((i, c) for _t, i, _j, c in net.neighbours[s])
             columns = [self.word_vars[s]] + [cell_vars[c] for _i, c in crossing]
-            rows: list[list[int]] = []
+            ids = np.asarray(self.ids[s], dtype=np.int64)
+            # one row per word: its id, (its score,) then its glyph at each crossing, built with
+            # numpy (a Python loop over a million words took seconds)
+            parts = [ids[:, None], index.matrix[ids][:, [i for i, _c in crossing]].astype(np.int64)]
             if optimize:
                 score = self.model.new_int_var(
                     min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}"
                 )
                 self.score_vars.append(score)
                 columns.insert(1, score)
-            for w in self.ids[s]:
-                code = index.code(w)
-                row = [w] + [code[i] for i, _c in crossing]
-                if optimize:
-                    row.insert(1, index.scores[w])
-                rows.append(row)
-            self.model.add_allowed_assignments(columns, rows)
+                parts.insert(1, index.score_array[ids][:, None])
+            self.model.add_allowed_assignments(columns, np.hstack(parts).tolist())
+
+    def _check_deadline(self) -> None:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise ModelTimeout()
 
     def _pair_tables(self) -> None:
         net = self.problem.network
@@ -286,7 +319,15 @@ class CpSatBackend(Backend):
 
         start = call.start
         options = self.options
-        model = CpSatModel(problem, options.formulation, options.optimize, break_symmetry=True)
+        try:
+            model = CpSatModel(
+                problem, options.formulation, options.optimize, break_symmetry=True, deadline=call.deadline
+            )
+        except ModelTimeout:
+            stats = SearchStats(seconds=time.monotonic() - start)
+            return FillResult(
+                Status.TIMEOUT, self.name, stats=stats, reason="the time limit passed while building the model"
+            )
         if options.optimize:
             self._hint(problem, model, call)
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
@@ -329,7 +370,10 @@ class CpSatBackend(Backend):
     def _stream(self, problem: FillProblem, stats: SearchStats, call: SolveCall) -> FillGenerator:
         from ortools.sat.python import cp_model
 
-        model = CpSatModel(problem, self.options.formulation, enumerating=True)
+        try:
+            model = CpSatModel(problem, self.options.formulation, enumerating=True, deadline=call.deadline)
+        except ModelTimeout:
+            return False  # incomplete: the time limit passed before any fill was looked for
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
         solver = _solver(remaining, 1, self.seed)
         solver.parameters.enumerate_all_solutions = True
