@@ -69,7 +69,7 @@ BYTES_PER_TABLE_VALUE = 216
 
 
 class ModelTimeout(Exception):
-    """The deadline passed while the model was being built."""
+    """The deadline passed, or the stop signal was set, while the model was being built."""
 
 
 def table_values(problem: FillProblem) -> int:
@@ -121,12 +121,14 @@ class CpSatModel:
         break_symmetry: bool = False,
         enumerating: bool = False,
         deadline: Deadline = None,
+        stop: StopSignal | None = None,
     ):
         from ortools.sat.python import cp_model
 
         if formulation not in FORMULATIONS:
             raise ValueError(f"unknown formulation {formulation!r}; choose from {FORMULATIONS}")
         self.deadline = deadline
+        self.stop = stop
         values = table_values(problem)
         if values > MAX_TABLE_VALUES:
             raise InputError(
@@ -231,7 +233,9 @@ class CpSatModel:
             self.model.add_allowed_assignments(columns, np.hstack(parts).tolist())
 
     def _check_deadline(self) -> None:
-        if self.deadline is not None and time.monotonic() >= self.deadline:
+        if (self.deadline is not None and time.monotonic() >= self.deadline) or (
+            self.stop is not None and self.stop.is_set()
+        ):
             raise ModelTimeout()
 
     def _pair_tables(self) -> None:
@@ -288,6 +292,9 @@ def _solver(
     # CP-SAT's seed is a 32-bit signed integer.
     solver.parameters.random_seed = seed % (1 << 31)
     solver.parameters.cp_model_presolve = bool(presolve)
+    # signals are Python's to handle (see _solve_interruptibly); CP-SAT's handler swallowed Ctrl-C
+    # and, installed from a racing thread, could abort the process
+    solver.parameters.catch_sigint_signal = False
     return solver
 
 
@@ -335,7 +342,7 @@ class CpSatBackend(Backend):
         finished = threading.Event()
         _watch_stop(solver, call.stop, finished)
         try:
-            status = solver.solve(model.model)
+            status = _solve_interruptibly(solver, model.model)
         except KeyboardInterrupt:
             return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
         finally:
@@ -371,7 +378,9 @@ class CpSatBackend(Backend):
         from ortools.sat.python import cp_model
 
         try:
-            model = CpSatModel(problem, self.options.formulation, enumerating=True, deadline=call.deadline)
+            model = CpSatModel(
+                problem, self.options.formulation, enumerating=True, deadline=call.deadline, stop=call.stop
+            )
         except ModelTimeout:
             return False  # incomplete: the time limit passed before any fill was looked for
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
@@ -419,6 +428,27 @@ class CpSatBackend(Backend):
             stats.nodes = solver.num_branches
             stats.backtracks = solver.num_conflicts
         return outcome.get("status") in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+
+
+def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
+    """``solver.solve(model)`` in a helper thread while this one waits, so a signal (Ctrl-C,
+    SIGTERM) reaches Python at once: the search is then stopped and KeyboardInterrupt raised here
+    once the solver has returned. (CP-SAT's own SIGINT handler is off: it would swallow Ctrl-C.)"""
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        outcome["status"] = solver.solve(model)
+
+    thread = threading.Thread(target=run, name="cpsat-solve", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(STOP_POLL_SECONDS)
+    except KeyboardInterrupt:
+        solver.stop_search()
+        thread.join()
+        raise
+    return outcome["status"]
 
 
 def _watch_stop(solver: cp_model.CpSolver, stop: StopSignal | None, finished: threading.Event) -> None:
