@@ -25,7 +25,9 @@ EXIT_CODES_HELP = """exit codes:
   1    proved unsatisfiable: no fill exists
   2    bad input or usage (the message names the file, line and column)
   3    time limit reached without a full result (the best partial fill is printed)
-  130  interrupted (Ctrl-C); the best partial fill is printed
+  70   internal error (a bug; CSP_CROSSWORD_DEBUG=1 shows the traceback)
+  73   the result could not be written to --output (a text result goes to stdout)
+  129  stopped by SIGHUP, 130 by Ctrl-C, 143 by SIGTERM; the best partial fill is printed
 """
 
 
