@@ -70,9 +70,10 @@ ABBREVIATION_CEILING = 55
 NAME_CEILING = 65
 #: An abbreviation in SCOWL scores its level's word score less ABBREVIATION_LEVEL_PENALTY, an
 #: acronym written in capitals less ACRONYM_LEVEL_PENALTY (ATM, level 40: 54; CPU, level 50: 50;
-#: a shortened word such as conj or Capt reads as an abbreviation in a grid); a name in SCOWL's lists up to level 50 (common first names, countries) gains
-#: COMMON_NAME_BONUS, and one that WordNet also defines (ETNA, ESAU, ZOLA: famous people, places,
-#: figures of myth) scores at least FAMOUS_NAME_FLOOR.
+#: a shortened word such as conj or Capt reads as an abbreviation in a grid); a name in SCOWL's
+#: lists up to level 50 (common first names, countries) gains COMMON_NAME_BONUS, and one that
+#: WordNet also defines (ETNA, ESAU, ZOLA: famous people, places, figures of myth) scores at least
+#: FAMOUS_NAME_FLOOR.
 ABBREVIATION_LEVEL_PENALTY = 15
 ACRONYM_LEVEL_PENALTY = 10
 #: An abbreviation's familiarity counts for less than a word's by this much.
