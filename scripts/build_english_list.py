@@ -333,8 +333,13 @@ def letter_string_ceiling(entry: str, score: float, common: bool) -> float:
     return score
 
 
-#: Endings that make an inflected or derived form of a vulgar word (CRAP -> CRAPPERS).
-VULGAR_ENDINGS = ("S", "ES", "ED", "ER", "ERS", "ING", "INGS", "Y", "IER", "IEST", "PER", "PERS", "PED", "PING", "PY")
+#: Endings that make an inflected or derived form of a vulgar word (CRAP -> CRAPPERS, CRAPPIER).
+#: The doubled P is spelled out: doubling every final consonant flagged SHAGGY and WHIZZING too
+#: (better-profanity lists SHAG and WHIZ).
+VULGAR_ENDINGS = (
+    "S", "ES", "ED", "ER", "ERS", "ING", "INGS", "Y", "IER", "IEST",
+    "PER", "PERS", "PED", "PING", "PY", "PIER", "PIEST",
+)  # fmt: skip
 
 
 def vulgar_words() -> set[str]:
