@@ -20,10 +20,11 @@ import sys
 import unicodedata
 import zlib
 from collections.abc import Mapping
+from typing import TypeGuard
 
 from .files import write_atomically
 from .glyphs import split_glyphs
-from .lexicon import Lexicon, ReadyIndex
+from .lexicon import MAX_SCORE, Lexicon, ReadyIndex
 
 #: Zipf value that maps to score 1.
 ZIPF_FLOOR = 1.0
@@ -39,7 +40,10 @@ MAX_LENGTH = 21
 #: :meth:`~csp_crossword.lexicon.ReadyIndex.to_bytes` (the word indexes' bitsets included),
 #: mapped into memory and read one length at a time; the caches of older formats are removed
 #: when it is written. Format 6: ``en`` is the shipped crossword list, ``en-web`` wordfreq's.
-CACHE_FORMAT = 6
+#: Format 7: the file's header is JSON (no marshal: the cache directory may be writable by
+#: others, and reading a cache must not be able to run code) and names the source it was built
+#: from, which must match the name the installed sources give (:func:`source_stamp`).
+CACHE_FORMAT = 7
 
 #: The built-in lists; the first is the default.
 LANGUAGES = ("en", "en-web", "ar", "bn")
@@ -177,6 +181,12 @@ def installed_version(distribution: str) -> str | None:
 
 
 def cache_path(lang: str) -> str:
+    return os.path.join(cache_dir(), f"builtin-{lang}-{source_stamp(lang)}.index")
+
+
+def source_stamp(lang: str) -> str:
+    """What a list's cache is derived from: the cache format, the source list's version or
+    checksum, better-profanity's version and our slur list's checksum."""
     # The installed versions from their metadata: importing wordfreq itself costs ~0.2 s, which a
     # fill from the cache should not pay.
     versions = [installed_version(name) or "none" for name in ("wordfreq", "better-profanity")]
@@ -186,8 +196,7 @@ def cache_path(lang: str) -> str:
         from .crossword_list import list_bytes
 
         versions[0] = f"{zlib.crc32(list_bytes()):08x}"
-    stamp = f"v{CACHE_FORMAT}-wordfreq-{versions[0]}-profanity-{versions[1]}-{digest}"
-    return os.path.join(cache_dir(), f"builtin-{lang}-{stamp}.index")
+    return f"v{CACHE_FORMAT}-wordfreq-{versions[0]}-profanity-{versions[1]}-{digest}"
 
 
 def _blocklist_bytes(lang: str) -> bytes:
@@ -230,12 +239,13 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexic
     """
     if lang not in LANGUAGES:
         raise ValueError(f"no built-in word list for language {lang!r}; choose from {', '.join(LANGUAGES)}")
-    path = cache_path(lang)
+    stamp = source_stamp(lang)
+    path = os.path.join(cache_dir(), f"builtin-{lang}-{stamp}.index")
     name = f"built-in ({lang})"
     try:
         ready, extra = ReadyIndex.load(path)
-        vulgar = extra["vulgar"]
-        if isinstance(vulgar, dict):
+        vulgar = extra.get("vulgar")
+        if extra.get("source") == stamp and _is_scores(vulgar):
             if allow_offensive:
                 return _with_vulgar(ready, vulgar, name, lang)
             return Lexicon(None, _display_forms(lang), name=name, ready=ready)
@@ -245,13 +255,17 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexic
     vulgar = {entry: scores.pop(entry) for entry in sorted(banned)}
     ready = ReadyIndex.of(scores)
     try:
-        write_atomically(path, ready.to_bytes({"vulgar": vulgar}))
+        write_atomically(path, ready.to_bytes({"vulgar": vulgar, "source": stamp}))
         _remove_older_caches(lang)
     except OSError:
         pass
     if allow_offensive:
         return _with_vulgar(ready, vulgar, name, lang)
     return Lexicon(scores, _display_forms(lang), name=name, ready=ready)
+
+
+def _is_scores(value: object) -> TypeGuard[dict[str, int]]:
+    return isinstance(value, dict) and all(isinstance(v, int) and -MAX_SCORE <= v <= MAX_SCORE for v in value.values())
 
 
 def _with_vulgar(clean: ReadyIndex, vulgar: dict[str, int], name: str, lang: str) -> Lexicon:

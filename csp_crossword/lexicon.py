@@ -17,7 +17,6 @@ pattern is the AND of the bitsets of its filled positions, and a candidate count
 
 from __future__ import annotations
 
-import marshal
 import os
 import unicodedata
 from array import array
@@ -26,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .glyphs import normalize_entry, split_glyphs
+from .ready_file import LengthSections, MappedBits, MappedSections, pack, unpack
 
 if TYPE_CHECKING:
     import mmap
@@ -41,10 +41,6 @@ MAX_SCORE = 10**9
 #: alphabets (English, Arabic) never need numpy for them: see :meth:`WordIndex._build_bits`.
 SMALL_INDEX = 4096
 
-#: The file layout of :meth:`ReadyIndex.to_bytes`: its first bytes, and its version (bumped when
-#: the layout changes; a file of another version is refused with ValueError).
-READY_MAGIC = b"CSPXRDY\n"
-READY_LAYOUT = 1
 #: Bitsets are kept in a ready index's file for the lengths where they take at most this many
 #: times the bytes of the entries' text: always for alphabets like English and Arabic, never for
 #: the thousands of Bangla glyph clusters (about 100 MB), whose bitsets are built on first use.
@@ -297,50 +293,26 @@ class ReadyIndex:
         alphabet = self.alphabet if len(glyphs) == len(self.alphabet) else {g: i for i, g in enumerate(sorted(glyphs))}
         return ReadyIndex(_MergedSections(self, added), alphabet)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The entries and the alphabet as plain values (what format 3 of the cache pickled)."""
-        return {"packed": {n: self.packed[n] for n in self.lengths}, "alphabet": self.alphabet}
-
     def to_bytes(self, extra: Mapping[str, Any] | None = None) -> bytes:
-        """The whole index as one file: :data:`READY_MAGIC`; the layout version and the size of
-        the header (``array('I')``, native byte order: the file is a cache of this machine); the
-        header (``marshal``: the alphabet, ``extra`` — plain values the caller keeps with it — and
-        per length the entry count and the places of its sections); then per length its entries
-        (UTF-8, newline-separated), their scores (``array('i')``) and, where they are small enough
-        (:data:`STORED_BITS_RATIO`), its bitsets: one per (position, glyph) present,
-        ``ceil(count / 8)`` bytes little-endian each."""
-        sections: list[bytes] = []
-        offset = 0
-        lengths: dict[int, tuple[int, int, int, int, int, int, int, bytes]] = {}
-
-        def place(data: bytes) -> tuple[int, int]:
-            nonlocal offset
-            sections.append(data)
-            offset += len(data)
-            return offset - len(data), len(data)
-
+        """The whole index as one file (:mod:`.ready_file`): per length its entries, their scores
+        and, where they are small enough (:data:`STORED_BITS_RATIO`), its bitsets, one per
+        (position, glyph) present. ``extra`` holds JSON values the caller keeps with it."""
+        lengths: dict[int, LengthSections] = {}
         for n in self.lengths:
             text, scores = self.packed[n]
             count = self.count(n)
-            words_at, words_size = place(text.encode("utf-8"))
-            scores_at, scores_size = place(scores)
+            words = text.encode("utf-8")
             stride = (count + 7) // 8
             keys = array("H")
             blobs: list[bytes] = []
             bits = WordIndex(n, self.words(n), self.scores(n), self.alphabet).bits
             present = [(pos, gid) for pos in range(n) for gid, bitset in enumerate(bits[pos]) if bitset]
-            if count and len(present) * stride <= STORED_BITS_RATIO * words_size:
+            if count and len(present) * stride <= STORED_BITS_RATIO * len(words):
                 for pos, gid in present:
                     keys.extend((pos, gid))
                     blobs.append(bits[pos][gid].to_bytes(stride, "little"))
-                bits_at = place(b"".join(blobs))[0]
-            else:
-                bits_at = -1
-            lengths[n] = (count, words_at, words_size, scores_at, scores_size, bits_at, stride, keys.tobytes())
-        header = marshal.dumps(
-            {"alphabet": self.alphabet, "extra": dict(extra or {}), "lengths": lengths, "size": offset}
-        )
-        return b"".join([READY_MAGIC, array("I", [READY_LAYOUT, len(header)]).tobytes(), header, *sections])
+            lengths[n] = LengthSections(count, words, scores, keys.tobytes(), b"".join(blobs), stride)
+        return pack(self.alphabet, extra or {}, lengths)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> tuple[ReadyIndex, dict[str, Any]]:
@@ -363,27 +335,10 @@ class ReadyIndex:
     @classmethod
     def from_buffer(cls, data: bytes | mmap.mmap) -> tuple[ReadyIndex, dict[str, Any]]:
         """Like :meth:`load`, from the bytes of such a file."""
-        start = len(READY_MAGIC) + 8
-        if len(data) < start or data[: len(READY_MAGIC)] != READY_MAGIC:
-            raise ValueError("not a ready word index")
-        fields = array("I")
-        fields.frombytes(data[len(READY_MAGIC) : start])
-        layout, header_size = fields
-        if layout != READY_LAYOUT:
-            raise ValueError(f"ready word index of layout {layout}, not {READY_LAYOUT}")
-        try:
-            header = marshal.loads(data[start : start + header_size])
-            body = start + header_size
-            if not isinstance(header, dict) or len(data) != body + header["size"]:
-                raise ValueError("truncated ready word index")
-            lengths: dict[int, tuple[int, int, int, int, int, int, int, bytes]] = header["lengths"]
-            alphabet: dict[str, int] = header["alphabet"]
-            extra: dict[str, Any] = header["extra"]
-        except (EOFError, TypeError, KeyError) as error:
-            raise ValueError(f"damaged ready word index: {error}") from None
-        counts = {n: place[0] for n, place in lengths.items()}
-        packed = _MappedSections(data, body, lengths)
-        return cls(packed, alphabet, counts=counts, bitsets=_MappedBits(data, body, lengths)), extra
+        alphabet, extra, places, body = unpack(data)
+        counts = {n: found.entries for n, found in places.items()}
+        packed = MappedSections(data, body, places)
+        return cls(packed, alphabet, counts=counts, bitsets=MappedBits(data, body, places)), extra
 
     @property
     def lengths(self) -> list[int]:
@@ -394,6 +349,9 @@ class ReadyIndex:
         if found is None:
             text = self.packed[length][0] if length in self.packed else ""
             found = text.split("\n") if text else []
+            expected = self.count(length)
+            if len(found) != expected:
+                raise ValueError(f"damaged word index: {len(found)} entries of length {length}, not {expected}")
             self._words[length] = found
         return found
 
@@ -416,7 +374,7 @@ class ReadyIndex:
         ids = array("H")
         ids.frombytes(keys)
         bits = [[0] * len(self.alphabet) for _ in range(length)]
-        if len(blob) != len(ids) // 2 * stride:
+        if len(blob) != len(ids) // 2 * stride or stride != (self.count(length) + 7) // 8:
             raise ValueError(f"damaged bitsets of length {length}")
         for k in range(0, len(ids), 2):
             at = k // 2 * stride
@@ -437,36 +395,6 @@ class ReadyIndex:
 
     def __len__(self) -> int:
         return sum(self.count(n) for n in self.packed)
-
-
-#: Where one length's sections are in a ready index file: entry count, entries (offset, size),
-#: scores (offset, size), bitsets (offset or -1), bytes per bitset, (position, glyph) keys.
-_Places = Mapping[int, tuple[int, int, int, int, int, int, int, bytes]]
-
-
-class _MappedSections(Mapping[int, tuple[str, bytes]]):
-    """A ready index file's entries and scores by length, read from the file when asked for."""
-
-    def __init__(self, data: bytes | mmap.mmap, body: int, places: _Places):
-        self.data = data
-        self.body = body
-        self.places = places
-
-    def __getitem__(self, length: int) -> tuple[str, bytes]:
-        _, words_at, words_size, scores_at, scores_size, _, _, _ = self.places[length]
-        at = self.body + words_at
-        text = self.data[at : at + words_size].decode("utf-8")
-        at = self.body + scores_at
-        return text, self.data[at : at + scores_size]
-
-    def __contains__(self, length: object) -> bool:
-        return length in self.places
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.places)
-
-    def __len__(self) -> int:
-        return len(self.places)
 
 
 class _MergedSections(Mapping[int, tuple[str, bytes]]):
@@ -507,29 +435,6 @@ class _MergedSections(Mapping[int, tuple[str, bytes]]):
 
     def __len__(self) -> int:
         return len(self.lengths)
-
-
-class _MappedBits(Mapping[int, tuple[bytes, bytes, int]]):
-    """A ready index file's stored bitsets by length (see :meth:`ReadyIndex.to_bytes`)."""
-
-    def __init__(self, data: bytes | mmap.mmap, body: int, places: _Places):
-        self.data = data
-        self.body = body
-        self.stored = {n: place for n, place in places.items() if place[5] >= 0}
-
-    def __getitem__(self, length: int) -> tuple[bytes, bytes, int]:
-        _, _, _, _, _, bits_at, stride, keys = self.stored[length]
-        at = self.body + bits_at
-        return keys, self.data[at : at + len(keys) // 4 * stride], stride
-
-    def __contains__(self, length: object) -> bool:
-        return length in self.stored
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.stored)
-
-    def __len__(self) -> int:
-        return len(self.stored)
 
 
 class Lexicon:

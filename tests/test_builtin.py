@@ -80,3 +80,20 @@ def test_builtin_english_leaves_out_offensive_words():
     for word in ("CUP", "GIRLS", "AUTO", "OKRA", "ONYX"):
         assert word in clean, word
     assert len(allowed) > len(clean)
+
+
+def test_cache_of_another_source_is_rebuilt(tmp_path, monkeypatch):
+    # A cache file at the right name that says it was built from something else (a stale or
+    # planted file) is not used: the list is rebuilt from its source.
+    from csp_crossword.lexicon import ReadyIndex
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = builtin.cache_path("bn")
+    tmp_path.joinpath("csp-crossword").mkdir()
+    planted = ReadyIndex.of({"PLANTED": 99}).to_bytes({"vulgar": {}, "source": "something else"})
+    with open(path, "wb") as handle:
+        handle.write(planted)
+    lexicon = builtin_lexicon("bn")
+    assert "PLANTED" not in lexicon and len(lexicon) > 1000
+    _, extra = ReadyIndex.load(path)
+    assert extra["source"] == builtin.source_stamp("bn")
