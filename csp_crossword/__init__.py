@@ -10,24 +10,27 @@ The library API (``csp_crossword.api``, documented in docs/api.md) is what every
 
 __version__ = "0.1.0"
 
-from .api import (
-    FillStream,
-    GridFile,
-    WrongFillError,
-    check,
-    count,
-    enumerate_fills,
-    fill,
-    freeform,
-    generate,
-    load_words,
-    open_grid,
-    read_grid,
-    read_puzzle,
-    render,
-    write_puzzle,
-)
-from .result import FillResult, SearchStats, Status
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import (
+        FillStream,
+        GridFile,
+        WrongFillError,
+        check,
+        count,
+        enumerate_fills,
+        fill,
+        freeform,
+        generate,
+        load_words,
+        open_grid,
+        read_grid,
+        read_puzzle,
+        render,
+        write_puzzle,
+    )
+    from .result import FillResult, SearchStats, Status
 
 __all__ = [
     "FillResult",
@@ -50,3 +53,16 @@ __all__ = [
     "render",
     "write_puzzle",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The API is imported on first use, not with the package: the command line imports this
+    # package first and must be able to catch Ctrl-C during the heavier imports (numpy,
+    # networkx, the solvers), and `csp-crossword --help` should not pay for them.
+    if name in __all__ and name != "__version__":
+        from . import api, result
+
+        value = getattr(api, name, None) or getattr(result, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

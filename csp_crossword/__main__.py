@@ -1,3 +1,11 @@
-from .cli import main
+try:
+    from .cli import main
+except KeyboardInterrupt:  # Ctrl-C while the entry point itself loads: as clean as any interrupt
+    import sys
+
+    from .errors import ExitCode
+
+    print("csp-crossword: interrupted", file=sys.stderr)
+    raise SystemExit(ExitCode.INTERRUPTED) from None
 
 raise SystemExit(main())

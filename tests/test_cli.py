@@ -225,6 +225,43 @@ def test_a_stop_signal_keeps_the_best_partial_and_exits_with_its_code(benchmark_
     assert data["status"] == "interrupted" and (data["entries"] or backend == "cpsat")
 
 
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+def test_ctrl_c_while_the_program_loads_is_a_clean_interrupt(tmp_path):
+    # Python's own start-up (before any of our code runs) is measured first and left out: Ctrl-C
+    # there is Python's. Every later moment, while our modules and the solvers load, while the
+    # word list loads and once the job runs, must end with exit 130 and no traceback.
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    python_start = time.monotonic() - started
+    grid = GRIDS / "vanbeek" / "h2110.txt"
+    codes = []
+    for delay in (2 * python_start + 0.05, 2 * python_start + 0.15, 2 * python_start + 0.3, 1.0):
+        proc = subprocess.Popen(
+            _cli("fill", grid, "--backend", "cpsat", "-o", tmp_path / "out.json"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        assert "Traceback" not in err and "interrupted" in err, (delay, err)
+        codes.append(proc.returncode)
+    assert codes == [130] * 4
+
+
+def test_ctrl_c_before_the_command_starts_is_reported(monkeypatch, capsys):
+    from csp_crossword.cli import entry
+
+    def interrupted(argv, loaded):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(entry, "run", interrupted)
+    assert main(["fill", "x.txt"]) == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
 def test_backends_listing(capsys):
     code, out, _ = run(capsys, "backends", "--format", "json")
     rows = json.loads(out)

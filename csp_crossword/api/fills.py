@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -200,14 +201,18 @@ def fill(
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     deadline = earliest(deadline, deadline_after(time_limit))  # the clock starts before the problem is built
-    solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)
-    job = prepare(grid, words, **fill_settings)
-    if strategy == "quality" and not optimize:
-        from ..quality import quality_first
+    started = time.monotonic()
+    try:
+        solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)  # imports the solver
+        job = prepare(grid, words, **fill_settings)
+        if strategy == "quality" and not optimize:
+            from ..quality import quality_first
 
-        result = quality_first(job.problem, solver, deadline=deadline, stop=stop, progress=progress)
-    else:
-        result = solver.solve(job.problem, deadline=deadline, stop=stop, progress=progress)
+            result = quality_first(job.problem, solver, deadline=deadline, stop=stop, progress=progress)
+        else:
+            result = solver.solve(job.problem, deadline=deadline, stop=stop, progress=progress)
+    except KeyboardInterrupt:  # Ctrl-C outside a backend's search (loading it, building the problem)
+        return FillResult(Status.INTERRUPTED, backend, stats=SearchStats(seconds=time.monotonic() - started))
     return job.checked(result)
 
 

@@ -23,6 +23,10 @@ from ..problem import FillProblem
 from ..result import FillResult, SearchStats, Status
 from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
 
+#: Values looked at by the constraint checks between two looks at the clock: about a
+#: millisecond of checking, so a time limit holds to within a few milliseconds.
+CHECK_EVERY_UNITS = 20_000
+
 
 class _Deadline(Exception):
     """Raised inside a constraint check when the time limit has passed."""
@@ -41,7 +45,7 @@ def _pair_constraint_class() -> type:
             keys_a: dict[int, Any],
             keys_b: dict[int, Any],
             compatible: Callable[[Any, Any], bool],
-            clock: Callable[[], None],
+            clock: Callable[[int], None],
         ):
             self.keys_a = keys_a
             self.keys_b = keys_b
@@ -51,10 +55,10 @@ def _pair_constraint_class() -> type:
         def __call__(
             self, variables: Any, domains: Any, assignments: Any, forwardcheck: bool = False, _unassigned: Any = None
         ) -> bool:
-            self.clock()
             a, b = variables
             wa, wb = assignments.get(a), assignments.get(b)
             if wa is not None and wb is not None:
+                self.clock(1)
                 return self.compatible(self.keys_a[wa], self.keys_b[wb])
             if forwardcheck and (wa is not None or wb is not None):
                 if wa is not None:
@@ -62,6 +66,7 @@ def _pair_constraint_class() -> type:
                 else:
                     mine, other, table = self.keys_b[wb], a, self.keys_a
                 domain = domains[other]
+                self.clock(len(domain) + 1)
                 for value in domain[:]:
                     if not self.compatible(mine, table[value]):
                         domain.hideValue(value)
@@ -90,23 +95,39 @@ class PyConstraintBackend(Backend):
     solver_distribution = "python-constraint2"
 
     def _build(self, problem: FillProblem, stats: SearchStats, call: SolveCall) -> Any:
+        """The python-constraint problem; raises :class:`_Deadline` when the job's time is up
+        (building it for a large list takes seconds: the deadline is checked per slot)."""
         from constraint import AllDifferentConstraint, BacktrackingSolver, Problem
 
-        def clock() -> None:
+        work = [0]
+
+        def clock(units: int) -> None:
+            # units: the values a check looked at, so one check of a 10,000-word domain counts
+            # for as much as 10,000 small ones
             stats.propagations += 1
-            if stats.propagations & 1023 == 0 and call.expired():
-                raise _Deadline
+            work[0] += units
+            if work[0] >= CHECK_EVERY_UNITS:
+                work[0] = 0
+                if call.expired():
+                    raise _Deadline
 
         net = problem.network
         csp = Problem(BacktrackingSolver(forwardcheck=True))
+        ids = []
         for s in range(len(net.slots)):
-            csp.addVariable(s, list(WordIndex.iter_ids(problem.domains[s])))
+            if call.expired():
+                raise _Deadline
+            found = WordIndex.id_array(problem.domains[s])
+            ids.append(found)
+            csp.addVariable(s, found.tolist())
         pair = _pair_constraint_class()
         for s in range(len(net.slots)):
             for t, i, j, _c in net.neighbours[s]:
                 if s < t:
-                    glyph_s = {w: net.indexes[s].code(w)[i] for w in WordIndex.iter_ids(problem.domains[s])}
-                    glyph_t = {w: net.indexes[t].code(w)[j] for w in WordIndex.iter_ids(problem.domains[t])}
+                    if call.expired():
+                        raise _Deadline
+                    glyph_s = dict(zip(ids[s].tolist(), net.indexes[s].matrix[ids[s], i].tolist(), strict=True))
+                    glyph_t = dict(zip(ids[t].tolist(), net.indexes[t].matrix[ids[t], j].tolist(), strict=True))
                     csp.addConstraint(pair(glyph_s, glyph_t, _same_glyph, clock), [s, t])
         if not problem.options.allow_duplicates:
             groups: dict[int, list[int]] = {}
@@ -120,6 +141,8 @@ class PyConstraintBackend(Backend):
             runs = [run_sets(net.indexes[s], problem.domains[s], n) for s in range(len(net.slots))]
             every = [set().union(*found.values()) for found in runs]
             for s in range(len(net.slots)):
+                if call.expired():
+                    raise _Deadline
                 for t in range(s + 1, len(net.slots)):
                     if every[s] & every[t]:
                         csp.addConstraint(pair(runs[s], runs[t], _no_common_run, clock), [s, t])
@@ -128,9 +151,8 @@ class PyConstraintBackend(Backend):
     def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
         start = call.start
         stats = SearchStats()
-        csp = self._build(problem, stats, call)
         try:
-            solution = csp.getSolution()
+            solution = self._build(problem, stats, call).getSolution()
         except _Deadline:
             stats.seconds = time.monotonic() - start
             return FillResult(Status.TIMEOUT, self.name, stats=stats)
@@ -146,11 +168,10 @@ class PyConstraintBackend(Backend):
 
     def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
         stats = SearchStats()
-        csp = self._build(problem, stats, call)
 
         def fills() -> FillGenerator:
             try:
-                for solution in csp.getSolutionIter():
+                for solution in self._build(problem, stats, call).getSolutionIter():
                     yield dict(solution)
             except _Deadline:
                 return False

@@ -10,102 +10,60 @@ arguments into keyword calls of the library API (``csp_crossword.api``). Exit co
 
 from __future__ import annotations
 
-import importlib
-import os
-import signal
 import sys
-import traceback
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from ..errors import CannotWrite, ExitCode, InputError
-
-#: Set (to anything) to print the whole traceback of an internal error.
-DEBUG_VARIABLE = "CSP_CROSSWORD_DEBUG"
-#: Signals that stop a job the way Ctrl-C does, with their exit codes.
-STOP_SIGNALS = {"SIGINT": ExitCode.INTERRUPTED, "SIGTERM": ExitCode.TERMINATED, "SIGHUP": ExitCode.HANGUP}
-
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised where Ctrl-C's KeyboardInterrupt would be, so every job stops the
-    same way (the best result so far, then the signal's exit code)."""
-
-
-@contextmanager
-def stop_signals(received: list[int]) -> Iterator[None]:
-    """While the job runs, SIGTERM and SIGHUP raise :class:`Stopped`; the signal numbers
-    received are appended to ``received``."""
-
-    def stop(signum: int, _frame: object) -> None:
-        received.append(signum)
-        raise Stopped()
-
-    previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            try:
-                previous[number] = signal.signal(number, stop)
-            except ValueError:  # not the main thread (an embedding application): leave them
-                pass
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
-def _signal_code(received: list[int]) -> ExitCode:
-    if not received:
-        return ExitCode.INTERRUPTED
-    return STOP_SIGNALS.get(signal.Signals(received[0]).name, ExitCode.INTERRUPTED)
+from collections.abc import Callable
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .common import Reporter, check_output
-    from .parser import build_parser
+    """The ``csp-crossword`` command: run ``argv`` (default ``sys.argv[1:]``), return the exit code.
 
-    parser = build_parser()
+    Ctrl-C while the program loads (about 0.2 s: numpy, networkx, the solvers) ends with the
+    message and exit code of any interrupt, never a traceback: this module imports nothing at load
+    time, and while the rest loads a Ctrl-C is only noted (:class:`_HeldInterrupt`), then acted
+    on once the command is about to start. Raised in the middle of an import, it could land in an
+    import lock's callback, where Python prints it and carries on as if it never came.
+    """
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:  # argparse exits 2 on usage errors, 0 on --help
-        return int(stop.code or 0)
-    reporter = Reporter(getattr(args, "quiet", False))
-    received: list[int] = []
-    try:
-        with stop_signals(received):
-            check_output(args)
-            module_name, _, function_name = args.handler.partition(":")
-            handler = getattr(importlib.import_module(f"{__name__}.{module_name}"), function_name)
-            code = int(handler(args, reporter))
-        # a job stopped by SIGTERM or SIGHUP printed its best result and returned INTERRUPTED
-        return _signal_code(received) if code == ExitCode.INTERRUPTED else code
-    except InputError as error:
-        reporter.stop()
-        print(f"csp-crossword: error: {error}", file=sys.stderr)
-        return ExitCode.BAD_INPUT
-    except CannotWrite as error:
-        reporter.stop()
-        print(f"csp-crossword: error: {error}", file=sys.stderr)
-        return ExitCode.CANNOT_WRITE
+        held = _HeldInterrupt()
+        try:
+            from .entry import run
+
+            return run(argv, loaded=held.release)
+        finally:
+            held.release()
     except KeyboardInterrupt:
-        reporter.stop()
         print("csp-crossword: interrupted", file=sys.stderr)
-        return _signal_code(received)
-    except BrokenPipeError:
-        return ExitCode.OK
-    except Exception as error:  # a bug: one line, the exit code that says so, and where to report it
-        reporter.stop()
-        if os.environ.get(DEBUG_VARIABLE):
-            traceback.print_exc()
-        where = traceback.extract_tb(error.__traceback__)[-1]
-        print(
-            f"csp-crossword: internal error: {type(error).__name__}: {error} "
-            f"(at {os.path.basename(where.filename)}:{where.lineno}); this is a bug: please report it "
-            f"with the command and its input files ({DEBUG_VARIABLE}=1 shows the traceback)",
-            file=sys.stderr,
-        )
-        return ExitCode.INTERNAL_ERROR
+        from ..errors import ExitCode
+
+        return ExitCode.INTERRUPTED
+
+
+class _HeldInterrupt:
+    """Holds Ctrl-C back until :meth:`release` (which then raises it), when Python's own handler
+    is the one in place (not where SIGINT is ignored, or outside the main thread)."""
+
+    def __init__(self) -> None:
+        import signal
+
+        self.received = False
+        self.previous: Callable[..., object] | int | None = None
+        self._signal = signal
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            try:
+                self.previous = signal.signal(signal.SIGINT, self._note)
+            except ValueError:  # not the main thread
+                self.previous = None
+
+    def _note(self, _signum: int, _frame: object) -> None:
+        self.received = True
+
+    def release(self) -> None:
+        if self.previous is None:
+            return
+        self._signal.signal(self._signal.SIGINT, self.previous)
+        self.previous = None
+        if self.received:
+            raise KeyboardInterrupt
 
 
 __all__ = ["main"]

@@ -179,6 +179,15 @@ def backend_settings(args: argparse.Namespace) -> dict[str, Any]:
     return {"backend": args.backend, "backend_options": options, "seed": args.seed}
 
 
+class LoadInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or a stop signal) while the word list loaded: the grid is read, so the command can
+    still answer with an interrupted result for it, as it would a moment later."""
+
+    def __init__(self, grid_file: GridFile):
+        super().__init__()
+        self.grid_file = grid_file
+
+
 @dataclass
 class GridJob:
     """A grid command's inputs read from the arguments.
@@ -203,7 +212,10 @@ def grid_job(args: argparse.Namespace, reporter: Reporter, *, note_regions: bool
     """Read the grid and the word list of ``fill``, ``check``, ``count`` or ``enumerate``."""
     deadline = job_deadline(args, reporter)
     grid_file = open_grid(args)
-    lexicon = load_words(args, reporter, grid_file)
+    try:
+        lexicon = load_words(args, reporter, grid_file)
+    except KeyboardInterrupt as stop:
+        raise LoadInterrupted(grid_file) from stop
     keywords = {
         **fill_settings(args, grid_file),
         **backend_settings(args),

@@ -9,13 +9,26 @@ from ..documents import result_to_dict, result_to_text, to_json
 from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
 from ..lexicon import Lexicon
 from ..result import FillResult, Status
-from .common import EXIT_BY_STATUS, Reporter, grid_job, output_format, write_output, write_puzzle_output
+from .common import (
+    EXIT_BY_STATUS,
+    LoadInterrupted,
+    Reporter,
+    grid_job,
+    output_format,
+    write_output,
+    write_puzzle_output,
+)
 
 
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
-    job = grid_job(args, reporter)
-    grid_file, lexicon = job.grid_file, job.lexicon
-    result = api.fill(job.grid, lexicon, optimize=args.optimize, strategy=args.strategy, **job.keywords)
+    try:
+        job = grid_job(args, reporter)
+    except LoadInterrupted as stop:  # the same answer as a stop just after loading: nothing placed
+        grid_file, lexicon = stop.grid_file, Lexicon({})
+        result = FillResult(Status.INTERRUPTED, args.backend)
+    else:
+        grid_file, lexicon = job.grid_file, job.lexicon
+        result = api.fill(job.grid, lexicon, optimize=args.optimize, strategy=args.strategy, **job.keywords)
     reporter.stop()
     if args.output and is_crossword_file(args.output):
         puzzle = fill_puzzle(grid_file, lexicon, result)
