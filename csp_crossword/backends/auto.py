@@ -97,7 +97,7 @@ class AutoBackend(Backend):
                 return
             from .cpsat import CpSatBackend
 
-            racer = CpSatBackend(seed=self.seed, workers=1)
+            racer = CpSatBackend(seed=self.seed, workers=1, isolated=True)  # stopped at once when ac wins
             answer = racer.solve(problem, deadline=call.deadline, stop=StopAny(cpsat_stop, call.stop))
             answers["cpsat"] = answer
             if answer.status in (Status.FILLED, Status.OPTIMAL, Status.UNSATISFIABLE):

@@ -43,6 +43,8 @@ from .base import Backend, Enumeration, FillGenerator, SolveCall, WordChoice, fi
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
+    from .cpsat_process import Outcome
+
 #: Seconds of ``ac`` search spent on a hint before optimising.
 HINT_SECONDS = 2.0
 #: The ``pairs`` formulation refuses problems whose crossing tables would exceed this many rows.
@@ -65,6 +67,11 @@ STOP_POLL_SECONDS = 0.1
 #: per value, building and solving, measured at up to BYTES_PER_TABLE_VALUE (am15-01 with the
 #: built-in list: 7.7 million values, 1.6 GB), so the largest model needs about 4 GiB.
 MAX_TABLE_VALUES = 20_000_000
+#: Models from this many table values up are solved in a child process when the job has a time
+#: limit or can be stopped (``isolated``): CP-SAT ignores both while it loads a large model
+#: (h2110 with words.txt, 4.5 million values: 9-28 s to stop), and the child costs about 1.5 s
+#: (start, writing and reading the model), small against the load time of such models.
+ISOLATE_FROM_VALUES = 1_000_000
 #: Rows handed to OR-Tools at a time when a table is built. Each call holds Python's interpreter
 #: lock while it converts its rows; one call for a whole million-word table held it for seconds,
 #: starving ``ac`` (racing in ``auto``) and delaying Ctrl-C. In chunks of this many rows the
@@ -94,6 +101,9 @@ class CpSatOptions:
         workers: Parallel search workers (default: every core).
         presolve: CP-SAT's presolve (off: measured faster on these table models).
         linearization: CP-SAT's ``linearization_level`` (default: CP-SAT's own).
+        isolated: Solve in a child process that is killed at once when the job is stopped or
+            its time is up (default: for models of ISOLATE_FROM_VALUES table values and more,
+            when there is a time limit or a stop).
     """
 
     formulation: Literal["letters", "pairs"] = "letters"
@@ -101,6 +111,7 @@ class CpSatOptions:
     workers: int | None = None
     presolve: bool = PRESOLVE
     linearization: int | None = None
+    isolated: bool | None = None
 
     def __post_init__(self) -> None:
         if self.workers is not None and self.workers < 1:
@@ -291,6 +302,30 @@ class CpSatModel:
         return {s: int(value(var)) for s, var in enumerate(self.word_vars)}
 
 
+def _parameters(
+    time_limit: float | None,
+    workers: int | None,
+    seed: int,
+    presolve: bool = PRESOLVE,
+    linearization: int | None = None,
+) -> dict[str, Any]:
+    """CP-SAT's parameters by name (``SatParameters`` fields)."""
+    parameters: dict[str, Any] = {
+        "num_workers": workers or os.cpu_count() or 1,
+        # CP-SAT's seed is a 32-bit signed integer.
+        "random_seed": seed % (1 << 31),
+        "cp_model_presolve": bool(presolve),
+        # signals are Python's to handle (see _solve_interruptibly); CP-SAT's handler swallowed
+        # Ctrl-C and, installed from a racing thread, could abort the process
+        "catch_sigint_signal": False,
+    }
+    if time_limit is not None:
+        parameters["max_time_in_seconds"] = float(time_limit)
+    if linearization is not None:
+        parameters["linearization_level"] = linearization
+    return parameters
+
+
 def _solver(
     time_limit: float | None,
     workers: int | None,
@@ -301,17 +336,8 @@ def _solver(
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
-    if linearization is not None:
-        solver.parameters.linearization_level = linearization
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = float(time_limit)
-    solver.parameters.num_workers = workers or os.cpu_count() or 1
-    # CP-SAT's seed is a 32-bit signed integer.
-    solver.parameters.random_seed = seed % (1 << 31)
-    solver.parameters.cp_model_presolve = bool(presolve)
-    # signals are Python's to handle (see _solve_interruptibly); CP-SAT's handler swallowed Ctrl-C
-    # and, installed from a racing thread, could abort the process
-    solver.parameters.catch_sigint_signal = False
+    for name, value in _parameters(time_limit, workers, seed, presolve, linearization).items():
+        setattr(solver.parameters, name, value)
     return solver
 
 
@@ -339,52 +365,69 @@ class CpSatBackend(Backend):
                 model.model.add_hint(model.word_vars[s], net.indexes[s].position[entry.answer])
 
     def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
-        from ortools.sat.python import cp_model
 
         start = call.start
         options = self.options
         try:
             model = CpSatModel(
-                problem, options.formulation, options.optimize, break_symmetry=True, deadline=call.deadline
+                problem,
+                options.formulation,
+                options.optimize,
+                break_symmetry=True,
+                deadline=call.deadline,
+                stop=call.stop,
             )
         except ModelTimeout:
             stats = SearchStats(seconds=time.monotonic() - start)
+            if call.stop is not None and call.stop.is_set():
+                return FillResult(Status.INTERRUPTED, self.name, stats=stats)
             return FillResult(
                 Status.TIMEOUT, self.name, stats=stats, reason="the time limit passed while building the model"
             )
         if options.optimize:
             self._hint(problem, model, call)
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
-        solver = _solver(remaining, options.workers, self.seed, options.presolve, options.linearization)
-        finished = threading.Event()
-        _watch_stop(solver, call.stop, finished)
+        parameters = _parameters(remaining, options.workers, self.seed, options.presolve, options.linearization)
         try:
-            status = _solve_interruptibly(solver, model.model)
+            if self._isolate(problem, call):
+                from .cpsat_process import solve_isolated
+
+                watched = [v.index for v in model.word_vars]
+                outcome = solve_isolated(model.model, parameters, watched, deadline=call.deadline, stop=call.stop)
+            else:
+                outcome = _solve_here(model, parameters, call.stop)
         except KeyboardInterrupt:
             return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
-        finally:
-            finished.set()
-        stats = SearchStats(
-            nodes=solver.num_branches,
-            backtracks=solver.num_conflicts,
-            seconds=time.monotonic() - start,
-        )
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            cells, entries = fill_from_words(problem, model.words(solver.value))
-            if options.optimize and status == cp_model.OPTIMAL:
+        stats = SearchStats(seconds=time.monotonic() - start)
+        if outcome is None:  # the child was stopped before it answered
+            stopped = call.stop is not None and call.stop.is_set()
+            return FillResult(Status.INTERRUPTED if stopped else Status.TIMEOUT, self.name, stats=stats)
+        stats.nodes, stats.backtracks = outcome.branches, outcome.conflicts
+        if outcome.status in ("OPTIMAL", "FEASIBLE"):
+            choice = {s: outcome.values[var.index] for s, var in enumerate(model.word_vars)}
+            cells, entries = fill_from_words(problem, choice)
+            if options.optimize and outcome.status == "OPTIMAL":
                 result_status = Status.OPTIMAL
             else:
                 result_status = Status.FILLED
             result = FillResult(result_status, self.name, cells, entries, stats)
             if options.optimize:
-                result.objective = solver.objective_value
-                result.bound = solver.best_objective_bound
+                result.objective = outcome.objective
+                result.bound = outcome.bound
             return result
-        if status == cp_model.INFEASIBLE:
+        if outcome.status == "INFEASIBLE":
             return FillResult(Status.UNSATISFIABLE, self.name, stats=stats, reason="CP-SAT proved that no fill exists")
-        if status == cp_model.MODEL_INVALID:
+        if outcome.status == "MODEL_INVALID":
             raise RuntimeError(f"CP-SAT rejected the model: {model.model.validate()}")
         return FillResult(Status.TIMEOUT, self.name, stats=stats)
+
+    def _isolate(self, problem: FillProblem, call: SolveCall) -> bool:
+        """Solve in a child process (:mod:`.cpsat_process`): when asked to, or, by default, when
+        the model is large enough that CP-SAT would not stop in time and the job can be stopped."""
+        if self.options.isolated is not None:
+            return self.options.isolated
+        stoppable = call.deadline is not None or call.stop is not None
+        return stoppable and table_values(problem) >= ISOLATE_FROM_VALUES
 
     def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
         """Every fill, streamed from a solver thread through a bounded queue."""
@@ -447,6 +490,27 @@ class CpSatBackend(Backend):
         return outcome.get("status") in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
 
+def _solve_here(model: CpSatModel, parameters: dict[str, Any], stop: StopSignal | None) -> Outcome:
+    """Solve in this process (CP-SAT's search runs in a helper thread, see _solve_interruptibly)."""
+    from .cpsat_process import Outcome
+
+    solver = _solver(None, None, 0)
+    for name, value in parameters.items():
+        setattr(solver.parameters, name, value)
+    finished = threading.Event()
+    _watch_stop(solver, stop, finished)
+    try:
+        status = _solve_interruptibly(solver, model.model)
+    finally:
+        finished.set()
+    name = solver.status_name(status)
+    found = name in ("OPTIMAL", "FEASIBLE")
+    values = {var.index: int(solver.value(var)) for var in model.word_vars} if found else {}
+    objective = solver.objective_value if found else 0.0
+    bound = solver.best_objective_bound if found else 0.0
+    return Outcome(name, values, solver.num_branches, solver.num_conflicts, objective, bound)
+
+
 def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
     """``solver.solve(model)`` in a helper thread while this one waits, so a signal (Ctrl-C,
     SIGTERM) reaches Python at once: the search is then stopped and KeyboardInterrupt raised here
@@ -462,10 +526,18 @@ def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> 
         while thread.is_alive():
             thread.join(STOP_POLL_SECONDS)
     except KeyboardInterrupt:
-        solver.stop_search()
-        thread.join()
+        _stop_until_done(solver, thread)
         raise
     return outcome["status"]
+
+
+def _stop_until_done(solver: cp_model.CpSolver, thread: threading.Thread) -> None:
+    """Stop ``solver``, whose search runs in ``thread``, and wait for it. The stop is asked for
+    again at every poll: asked for before the solver's search has begun, it is forgotten when the
+    search starts (a race in ``auto`` then ran CP-SAT on for 20-30 s after Ctrl-C)."""
+    while thread.is_alive():
+        solver.stop_search()
+        thread.join(STOP_POLL_SECONDS)
 
 
 def _watch_stop(solver: cp_model.CpSolver, stop: StopSignal | None, finished: threading.Event) -> None:
@@ -475,9 +547,9 @@ def _watch_stop(solver: cp_model.CpSolver, stop: StopSignal | None, finished: th
         return
 
     def watch() -> None:
+        # asked for again at every poll once set: see _stop_until_done
         while not finished.wait(STOP_POLL_SECONDS):
             if stop.is_set():
                 solver.stop_search()
-                return
 
     threading.Thread(target=watch, name="cpsat-stop", daemon=True).start()
