@@ -666,7 +666,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(run_one(json.loads(args.run_one))))
         return 0
     if args.summary:
-        rows = read_csv(args.summary)
+        try:
+            rows = read_csv(args.summary)
+        except (OSError, UnicodeDecodeError, csv.Error) as error:
+            print(
+                f"quality.py: cannot read {getattr(error, 'filename', None) or args.summary}: {error}", file=sys.stderr
+            )
+            return 2
         summarise(rows)
         return 0
     if args.make_patterns:

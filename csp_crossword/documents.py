@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .grid import BLOCK, EMPTY, Cell, Grid, Slot, format_grid
+from .problem import MISMATCH_PREFIX
 from .result import Entry, FillResult
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ def check_to_dict(report: CheckReport) -> Document:
         "core": report.core,
         "core_minimal": report.core_minimal if report.core is not None else None,
         "patterns": report.patterns,
-        "empty": [slot_id for slot_id, _ in report.empty],
+        "empty": [slot_id for slot_id, _ in report.empty if not slot_id.startswith(MISMATCH_PREFIX)],
         "empty_reasons": dict(report.empty),
         "reason": report.reason,
         "filter_is_cause": report.filter_is_cause,

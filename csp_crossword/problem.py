@@ -187,6 +187,11 @@ def _node_domains(grid: Grid, options: FillOptions, network: Network) -> tuple[l
     return domains, empty
 
 
+#: How a fill-in puzzle's per-length count mismatch is named where a slot id would be: no one
+#: slot is to blame, so ``"length 5"`` stands for them all.
+MISMATCH_PREFIX = "length "
+
+
 def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str, str]]:
     """Fill-in puzzles: per length, the slots must match the listed words one for one."""
     words_per_length: dict[int, int] = {}
@@ -199,9 +204,9 @@ def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str,
     for length in sorted(set(words_per_length) | set(slots_per_length)):
         have, need = words_per_length.get(length, 0), len(slots_per_length.get(length, ()))
         if have != need:
-            ids = slots_per_length.get(length, [])
-            where = ids[0] if ids else "(none)"
-            problems.append((where, f"{need} slot(s) of length {length} but {have} listed word(s) of that length"))
+            # not one slot's fault: the whole length is named (MISMATCH_PREFIX marks it)
+            where = f"{MISMATCH_PREFIX}{length}"
+            problems.append((where, f"{need} slot(s) but {have} listed word(s), and each word is placed once"))
     return problems
 
 

@@ -94,6 +94,10 @@ def test_an_unexpected_exception_is_exit_70_with_one_line(capsys, write, monkeyp
 def test_check_exact_with_a_word_length_the_grid_lacks(capsys, write):
     code, out, _ = run(capsys, "check", write("g.txt", GRID), "--words", write("w.txt", "ABC\n"), "--exact")
     assert code == ExitCode.UNSATISFIABLE and out.startswith("unsolvable")
+    # the mismatch is the whole length's, not one slot's (it said "no candidate for (none)")
+    assert "cannot place every word of length 3: 0 slot(s) but 1 listed word(s)" in out
+    assert "cannot place every word of length 2: 4 slot(s) but 0 listed word(s)" in out
+    assert "(none)" not in out
 
 
 # ----------------------------------------------------------------------------- writes

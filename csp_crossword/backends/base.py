@@ -20,7 +20,7 @@ from ..deadline import Deadline, StopSignal, deadline_after, earliest, time_left
 from ..errors import InputError
 from ..grid import Cell, Grid
 from ..lexicon import WordIndex
-from ..problem import FillProblem
+from ..problem import MISMATCH_PREFIX, FillProblem
 from ..result import Entry, FillResult, SearchStats, Status
 from .options import NoOptions, build_options
 
@@ -239,7 +239,7 @@ def unsatisfiable_result(problem: FillProblem, backend: str, start: float) -> Fi
         backend,
         stats=SearchStats(seconds=time.monotonic() - start),
         reason=reason,
-        empty_slots=[slot_id for slot_id, _ in problem.empty],
+        empty_slots=[slot_id for slot_id, _ in problem.empty if not slot_id.startswith(MISMATCH_PREFIX)],
     )
 
 

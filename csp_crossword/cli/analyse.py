@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .. import api
 from ..documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
 from ..errors import ExitCode, InputError
+from ..problem import MISMATCH_PREFIX
 from .common import Reporter, fill_settings, grid_job, load_words, open_grid
 
 if TYPE_CHECKING:
@@ -48,7 +49,10 @@ def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
         lines.append(result_to_text(grid_file.grid, report.witness, grid_file.block, grid_file.empty).rstrip("\n"))
     if report.status == "unsolvable":
         for slot_id, why in report.empty:
-            lines.append(f"no candidate for {slot_id}: {why}")
+            if slot_id.startswith(MISMATCH_PREFIX):
+                lines.append(f"cannot place every word of {slot_id}: {why}")
+            else:
+                lines.append(f"no candidate for {slot_id}: {why}")
         if report.core:
             kind = "minimal" if report.core_minimal else "not proved minimal"
             lines.append(f"these slots cannot be filled together ({kind}):")
