@@ -326,17 +326,12 @@ def _parameters(
     return parameters
 
 
-def _solver(
-    time_limit: float | None,
-    workers: int | None,
-    seed: int,
-    presolve: bool = PRESOLVE,
-    linearization: int | None = None,
-) -> cp_model.CpSolver:
+def _solver(parameters: dict[str, Any]) -> cp_model.CpSolver:
+    """A CP-SAT solver with these parameters (from :func:`_parameters`)."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
-    for name, value in _parameters(time_limit, workers, seed, presolve, linearization).items():
+    for name, value in parameters.items():
         setattr(solver.parameters, name, value)
     return solver
 
@@ -444,7 +439,7 @@ class CpSatBackend(Backend):
         except ModelTimeout:
             return False  # incomplete: the time limit passed before any fill was looked for
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
-        solver = _solver(remaining, 1, self.seed)
+        solver = _solver(_parameters(remaining, 1, self.seed))
         solver.parameters.enumerate_all_solutions = True
         fills: queue.Queue[object] = queue.Queue(maxsize=ENUMERATION_BUFFER)
         stop = threading.Event()
@@ -494,9 +489,7 @@ def _solve_here(model: CpSatModel, parameters: dict[str, Any], stop: StopSignal 
     """Solve in this process (CP-SAT's search runs in a helper thread, see _solve_interruptibly)."""
     from .cpsat_process import Outcome
 
-    solver = _solver(None, None, 0)
-    for name, value in parameters.items():
-        setattr(solver.parameters, name, value)
+    solver = _solver(parameters)
     finished = threading.Event()
     _watch_stop(solver, stop, finished)
     try:
