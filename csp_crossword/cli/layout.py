@@ -72,6 +72,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
 
 
 def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
+    from ..layout.freeform import check_word_lengths
     from ..layout.sheets import alphabet_of, blank_grid_text, clue_lists_text, numbered_entries, word_search
 
     deadline = job_deadline(args, reporter)
@@ -87,6 +88,10 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError("--pick must be 1 or more")
     if not len(lexicon):
         raise InputError("the word list has no words", args.words)
+    try:
+        check_word_lengths(lexicon.scores)
+    except InputError as error:
+        raise InputError(error.message, args.words) from None
     result = api.freeform(
         lexicon,
         rows=rows,
