@@ -121,3 +121,11 @@ def test_a_board_without_a_size_stays_within_the_side_bound():
     board_bounds = (0, 0, 0, MAX_BOARD_SIDE - 2)  # a row of MAX_BOARD_SIDE - 1 cells
     assert rules.fits(board_bounds, 0, MAX_BOARD_SIDE - 2, 0, MAX_BOARD_SIDE - 1)  # reaches the bound
     assert not rules.fits(board_bounds, 0, MAX_BOARD_SIDE - 1, 0, MAX_BOARD_SIDE)  # one past it
+
+
+def test_freeform_says_when_the_time_ran_out_before_every_word_was_tried():
+    words = ["CROSS", "WORD", "SOW"]
+    assert not Freeform(words).run(time_limit=0.1).timed_out  # every word tried: a full attempt
+    late = Freeform(words * 400, deadline=time.monotonic())  # the index stops at once
+    result = late.run(time_limit=0.1)
+    assert result.timed_out and not result.placed and sorted(result.failed) == sorted(words * 400)

@@ -138,7 +138,12 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     )
     if result.failed:
         reporter.info(f"not placed: {', '.join(show(w) for w in result.failed)}")
-    return ExitCode.INTERRUPTED if result.interrupted else ExitCode.OK
+    if result.interrupted:
+        return ExitCode.INTERRUPTED
+    if result.timed_out:
+        reporter.warn("the time limit ran out before every word was tried: this is the best board so far")
+        return ExitCode.TIMEOUT
+    return ExitCode.OK
 
 
 def _freeform_report(result: Any, show: Any) -> str:

@@ -61,6 +61,8 @@ class FreeformResult:
         seconds: Time spent.
         symmetric: Whether the layout was made mirror-symmetric.
         interrupted: Whether Ctrl-C stopped the search (the board is the best found before).
+        timed_out: Whether the time ran out before one full attempt: the word index or the
+            first greedy board was cut short, so some words were never tried.
     """
 
     grid: Grid
@@ -73,6 +75,7 @@ class FreeformResult:
     seconds: float
     symmetric: bool = False
     interrupted: bool = False
+    timed_out: bool = False
 
     @property
     def letter_cells(self) -> int:
@@ -115,6 +118,7 @@ class Freeform:
         # glyph -> [(word, position)]: the Google I/O index by glyph and position
         self.by_glyph: dict[str, list[tuple[str, int]]] = {}
         self.by_length: dict[int, list[str]] = {}
+        self.indexed_all = False
         self._index(deadline, stop)
         self._seeds = self._seed_words()
         # When the running search must stop (set by run): boards stop growing then.
@@ -126,7 +130,7 @@ class Freeform:
         ``deadline`` (a list of hundreds of thousands of words takes seconds)."""
         longest = max(self.rows or 0, self.cols or 0) or None
         for k, (word, count) in enumerate(self.counts.items()):
-            if k % CHECK_EVERY == CHECK_EVERY - 1 and expired(deadline, stop):
+            if k % CHECK_EVERY == 0 and expired(deadline, stop):
                 return
             glyphs = self.glyphs[word] = entry_glyphs(word)
             n = len(glyphs)
@@ -136,6 +140,7 @@ class Freeform:
             for i, g in enumerate(glyphs):
                 self.by_glyph.setdefault(g, []).append((word, i))
             self.by_length.setdefault(n, []).append(word)
+        self.indexed_all = True
 
     def _seed_words(self) -> list[str]:
         """The SEED_CHOICES longest words a board may start from."""
@@ -144,9 +149,10 @@ class Freeform:
 
     # ------------------------------------------------------------------ growing a board
 
-    def _grow(self, board: Board, remaining: Counter[str], rng: random.Random) -> None:
-        """Add words greedily until no remaining word has a valid placement, or the search's
-        time is up (a board cut short is still valid: it grows by valid placements only)."""
+    def _grow(self, board: Board, remaining: Counter[str], rng: random.Random) -> bool:
+        """Add words greedily until no remaining word has a valid placement (True), or the
+        search's time is up (False; a board cut short is still valid: it grows by valid
+        placements only)."""
         frontier = Frontier(self.rules, self.by_glyph, self._out_of_time)
         frontier.add(board, list(board.cells), remaining)
         while not self._out_of_time():
@@ -155,8 +161,9 @@ class Freeform:
             if new_cells is None and self.allow_islands and not self.symmetric and not self._out_of_time():
                 new_cells = self._island(board, remaining)
             if new_cells is None:
-                return
+                return not self._out_of_time()
             frontier.update(board, new_cells, remaining)
+        return False
 
     def _take(
         self, board: Board, ranked: list[Ranked], remaining: Counter[str], rng: random.Random
@@ -346,9 +353,9 @@ class Freeform:
         rng = random.Random(seed)
         total = sum(self.uses.values())
         if not total:
-            return self._result(Board(), 0, time.monotonic() - start)
+            return self._result(Board(), 0, time.monotonic() - start, timed_out=not self.indexed_all)
         best: Board | None = None
-        boards, interrupted = 0, False
+        boards, interrupted, grown = 0, False, False
         greedy_until = start + GREEDY_SHARE * (end - start)
 
         def going_on(until: float) -> bool:
@@ -357,7 +364,7 @@ class Freeform:
         try:
             while boards == 0 or going_on(greedy_until):
                 board, remaining = self._seeded(rng)
-                self._grow(board, remaining, rng)
+                grown = self._grow(board, remaining, rng) or grown
                 boards += 1
                 if best is None or board.key() > best.key():
                     best = board
@@ -376,9 +383,12 @@ class Freeform:
                     progress(boards, len(best.placements))
         except KeyboardInterrupt:  # Ctrl-C: the best board so far (boards are never changed once kept)
             interrupted = True
-        return self._result(best or Board(), boards, time.monotonic() - start, interrupted)
+        timed_out = not (self.indexed_all and grown) and not interrupted
+        return self._result(best or Board(), boards, time.monotonic() - start, interrupted, timed_out)
 
-    def _result(self, board: Board, boards: int, seconds: float, interrupted: bool = False) -> FreeformResult:
+    def _result(
+        self, board: Board, boards: int, seconds: float, interrupted: bool = False, timed_out: bool = False
+    ) -> FreeformResult:
         r0, c0, r1, c1 = board.bounds()
         height = self.rows if self.rows is not None else r1 - r0 + 1
         width = self.cols if self.cols is not None else c1 - c0 + 1
@@ -416,6 +426,7 @@ class Freeform:
             seconds,
             self.symmetric,
             interrupted,
+            timed_out,
         )
 
 
