@@ -66,7 +66,8 @@ CASES = [
     ("fill-open-15x15", lambda tmp, words: ["fill", _open_grid(tmp, 15)], {0, 3}),
     ("check-open-15x15", lambda tmp, words: ["check", _open_grid(tmp, 15)], {0, 1, 3}),
     ("count-h2310", lambda tmp, words: ["count", GRIDS / "vanbeek" / "h2310.txt"], {0, 3}),
-    ("enumerate-h1501", lambda tmp, words: ["enumerate", GRIDS / "vanbeek" / "h1501.txt"], {0, 3}),
+    # 5x5 with the built-in list: the first fills come at once, all of them would take hours
+    ("enumerate-h0501", lambda tmp, words: ["enumerate", GRIDS / "vanbeek" / "h0501.txt"], {0, 3}),
     ("generate-50x50", lambda tmp, words: ["generate", "--size", "50x50"], {0, 3}),
     (
         "generate-products-50x50",
