@@ -109,7 +109,7 @@ def freeform_to_dict(
     show: Any,
 ) -> Document:
     """The JSON document of a freeform board; ``show`` gives each word as the user wrote it."""
-    status = "interrupted" if result.interrupted else "filled"
+    status = "interrupted" if result.interrupted else "timeout" if result.timed_out else "filled"
     data = header(status, result.grid.rows, result.grid.cols, result.grid.rtl, kind="freeform")
     data["symmetric"] = symmetric
     data.update(cells_fields(result.cells))

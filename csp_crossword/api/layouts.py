@@ -103,8 +103,12 @@ def is_rtl(words: Iterable[str]) -> bool:
 
 def freeform_words(words: Lexicon | Iterable[str], *, pick: int | None = None, seed: int = 0) -> list[str]:
     """The words a freeform board lays out: each as often as its list gives it, or a random
-    ``pick`` of them (chosen by ``seed``)."""
+    ``pick`` of them (chosen by ``seed``). A word longer than a freeform board takes is an
+    InputError, whether picked or not (``layout.freeform.MAX_WORD_GLYPHS``)."""
+    from ..layout.freeform import check_word_lengths
+
     lexicon = words if isinstance(words, Lexicon) else Lexicon.from_words(list(words))
+    check_word_lengths(lexicon.scores)
     chosen = [w for w, n in lexicon.word_uses().items() for _ in range(n)]
     if pick is not None:
         if pick < 1:
@@ -140,7 +144,16 @@ def freeform(
     deadline = earliest(deadline, deadline_after(DEFAULT_SECONDS if time_limit is None else time_limit))
     chosen = freeform_words(words, pick=pick, seed=seed)
     rtl = is_rtl(chosen) if rtl is None else rtl
-    engine = Freeform(chosen, rows=rows, cols=cols, allow_islands=allow_islands, symmetric=symmetric, rtl=rtl)
+    engine = Freeform(
+        chosen,
+        rows=rows,
+        cols=cols,
+        allow_islands=allow_islands,
+        symmetric=symmetric,
+        rtl=rtl,
+        deadline=deadline,
+        stop=stop,
+    )
     result = engine.run(None, seed, deadline=deadline, stop=stop, progress=progress)
     listed = Lexicon(dict.fromkeys(chosen, DEFAULT_SCORE))  # already entries: no need to normalise again
     problems = verify_fill(result.grid, result.cells, listed, exact_uses=Counter(result.placed))

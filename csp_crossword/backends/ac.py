@@ -296,7 +296,7 @@ class _Search:
                     return _Outcome.CUTOFF
                 if self._tick():
                     return _Outcome.TIMEOUT
-            if self.stats.nodes & 63 == 0 and self._tick():
+            if self._tick():  # every node: on a large grid 64 nodes can take seconds
                 return _Outcome.TIMEOUT
 
     def run(self) -> FillResult:

@@ -72,6 +72,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
 
 
 def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
+    from ..layout.freeform import check_word_lengths
     from ..layout.sheets import alphabet_of, blank_grid_text, clue_lists_text, numbered_entries, word_search
 
     deadline = job_deadline(args, reporter)
@@ -87,6 +88,10 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError("--pick must be 1 or more")
     if not len(lexicon):
         raise InputError("the word list has no words", args.words)
+    try:
+        check_word_lengths(lexicon.scores)
+    except InputError as error:
+        raise InputError(error.message, args.words) from None
     result = api.freeform(
         lexicon,
         rows=rows,
@@ -133,7 +138,12 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     )
     if result.failed:
         reporter.info(f"not placed: {', '.join(show(w) for w in result.failed)}")
-    return ExitCode.INTERRUPTED if result.interrupted else ExitCode.OK
+    if result.interrupted:
+        return ExitCode.INTERRUPTED
+    if result.timed_out:
+        reporter.warn("the time limit ran out before every word was tried: this is the best board so far")
+        return ExitCode.TIMEOUT
+    return ExitCode.OK
 
 
 def _freeform_report(result: Any, show: Any) -> str:

@@ -70,20 +70,26 @@ class _Job:
 
 
 def _csp_path(job: _Job, rng: random.Random, deadline: float) -> tuple[tuple[Grid, FillResult] | None, int]:
+    """The first pattern that fills, else the last one searched with its partial fill (None when
+    no pattern was searched), and the number of patterns drawn."""
     tried = 0
+    last = None
     while not expired(deadline, job.stop):
-        grid = random_pattern(job.rows, job.cols, rng, job.max_run, job.symmetric, rtl=job.rtl)
+        grid = random_pattern(
+            job.rows, job.cols, rng, job.max_run, job.symmetric, rtl=job.rtl, deadline=deadline, stop=job.stop
+        )
         if grid is None:
-            return None, tried
+            break
         tried += 1
         problem = build_problem(grid, job.lexicon, job.options)
         if problem.unsatisfiable:
             continue
         pattern_deadline = earliest(deadline, time.monotonic() + PATTERN_SECONDS)
         result = ACBackend(seed=job.seed + tried).solve(problem, deadline=pattern_deadline, stop=job.stop)
+        last = grid, result
         if result.status.has_fill:
-            return (grid, result), tried
-    return None, tried
+            break
+    return last, tried
 
 
 def _layout_result(layout: Layout, lexicon: Lexicon, steps: int, seconds: float, rtl: bool) -> tuple[Grid, FillResult]:
@@ -100,9 +106,9 @@ def _layout_result(layout: Layout, lexicon: Lexicon, steps: int, seconds: float,
 
 def _entry(slot: Slot, answer: str, lexicon: Lexicon) -> Entry:
     r, c = slot.start
-    return Entry(
-        slot.id, slot.number, slot.direction, r, c, slot.length, answer, lexicon.scores[answer], lexicon.clue(answer)
-    )
+    index = lexicon.index(slot.length)  # not lexicon.scores: that builds the whole list's table
+    score = index.scores[index.position[answer]]
+    return Entry(slot.id, slot.number, slot.direction, r, c, slot.length, answer, score, lexicon.clue(answer))
 
 
 def generate(
@@ -145,12 +151,19 @@ def generate(
     if method in ("auto", "csp"):
         share = 1.0 if method == "csp" else CSP_SHARE
         found, tried = _csp_path(job, rng, start + share * (end - start))
-        if found is not None:
+        if found is not None and found[1].status.has_fill:
             grid, result = found
             result.stats.seconds = time.monotonic() - start
             return Generated(grid, result, "csp", tried)
         if method == "csp":
-            return Generated(Grid(((None,) * cols,) * rows, rtl=rtl), FillResult(Status.TIMEOUT, "ac"), "csp", tried)
+            if found is None:
+                return Generated(
+                    Grid(((None,) * cols,) * rows, rtl=rtl), FillResult(Status.TIMEOUT, "ac"), "csp", tried
+                )
+            grid, result = found  # the last pattern with its partial fill
+            result.status = Status.TIMEOUT
+            result.stats.seconds = time.monotonic() - start
+            return Generated(grid, result, "csp", tried)
     search = ProgressiveSearch(
         rows, cols, lexicon, max_run=max_run, rtl=rtl, allow_duplicates=allow_duplicates, seed=seed
     )

@@ -85,8 +85,11 @@ class ProgressiveSearch:
         self.fill = fill
         self.max_run = max_run or max(rows, cols)
         self.words = {n: [entry_glyphs(w) for w in ws] for n, ws in lexicon.by_length.items() if 2 <= n <= self.max_run}
-        self.entries = set(lexicon.scores)
-        self.anagrams = {"".join(sorted(entry_glyphs(w))) for w in lexicon.scores}
+        # Every down run is 2 to max_run glyphs long (the initial fills keep it so and mutations
+        # change letters only), so only those lengths are ever looked up: a large list's longer
+        # words would cost time and memory for nothing.
+        self.entries = {"".join(w) for ws in self.words.values() for w in ws}
+        self.anagrams = {"".join(sorted(w)) for ws in self.words.values() for w in ws}
         letters = Counter(g for ws in self.words.values() for w in ws[:2000] for g in w)
         self.frequent = [g for g, _ in letters.most_common(FREQUENT_GLYPHS)] or ["A"]
         self.lengths = sorted(self.words)
@@ -227,8 +230,12 @@ class ProgressiveSearch:
 
     # ------------------------------------------------------------------ search
 
-    def _mutate(self, cells: Cells, columns: list[float]) -> tuple[Cells, list[float]]:
-        r, start, length = self.rng.choice(self._across(cells))
+    def _mutate(
+        self, cells: Cells, columns: list[float], segments: list[tuple[int, int, int]]
+    ) -> tuple[Cells, list[float]]:
+        """A neighbour: one across segment (of ``segments``, the same for every solution of a
+        run since mutations never move blocks) gets a random word of its length."""
+        r, start, length = self.rng.choice(segments)
         child = [row[:] for row in cells]
         word = self._word(length)
         if self.rtl:
@@ -257,16 +264,23 @@ class ProgressiveSearch:
         )
         start_cells = self._fill1() if self.fill == "fill1" else self._fill2()
         columns = [self._column_cost(start_cells, c) for c in range(self.cols)]
+        segments = self._across(start_cells)
         best_cost = self.cost(start_cells, columns)
         best = start_cells
         tie = 0
         queue = [(best_cost, tie, start_cells, columns)]
         steps = 0
+
+        def out_of_time() -> bool:
+            return time.monotonic() >= end or (stop is not None and stop.is_set())
+
         try:
-            while queue and best_cost > 0 and time.monotonic() < end and not (stop is not None and stop.is_set()):
+            while queue and best_cost > 0 and not out_of_time():
                 parent_cost, _, parent, parent_columns = heapq.heappop(queue)
                 for _ in range(NBSIZE):
-                    child, child_columns = self._mutate(parent, parent_columns)
+                    if out_of_time():  # a child costs a pass over the grid: check each one
+                        break
+                    child, child_columns = self._mutate(parent, parent_columns, segments)
                     steps += 1
                     child_cost = self.cost(child, child_columns)
                     if child_cost < best_cost:

@@ -7,11 +7,24 @@ most one across and one down word.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...errors import InputError
 from ...grid import Direction
+from ...lexicon import glyph_count
 
 ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
+#: Longest word a freeform board takes, in glyphs. Longer ones are refused up front: such a
+#: "word" is nearly always a sentence or paragraph read as one entry, and every step of the
+#: search costs time in a word's length (two crossing 1,000-letter words took 198 s and 632 MB
+#: for a million-cell board). 64 is over twice the longest entries of real freeform puzzles.
+MAX_WORD_GLYPHS = 64
+#: Largest side of a board that has no given size (the largest grid a ``.puz`` file holds):
+#: the board's area bounds the time and memory of laying it out and writing it.
+MAX_BOARD_SIDE = 255
+#: Glyphs of an over-long word quoted in the error message.
+QUOTED_GLYPHS = 24
 #: Each direction's bit in a cell's owner mask; a crossing cell has both.
 OWNER_BIT = {ACROSS: 1, DOWN: 2}
 CROSSING = 3
@@ -55,8 +68,23 @@ class Board:
         return len(self.placements), self.crossings(), -self.area()
 
 
+def check_word_lengths(words: Iterable[str]) -> None:
+    """Refuse a word longer than MAX_WORD_GLYPHS, naming it (InputError)."""
+    for word in words:
+        if len(word) <= MAX_WORD_GLYPHS:  # never fewer characters than glyphs: no need to count
+            continue
+        n = glyph_count(word)
+        if n > MAX_WORD_GLYPHS:
+            shown = word if len(word) <= QUOTED_GLYPHS else word[:QUOTED_GLYPHS] + "..."
+            raise InputError(
+                f"the word {shown} has {n:,} letters; freeform words have at most {MAX_WORD_GLYPHS} "
+                "(a sentence read as one word? put one word per line)"
+            )
+
+
 class BoardRules:
-    """Where words may go on a board of at most ``rows`` x ``cols`` (unbounded when None).
+    """Where words may go on a board of at most ``rows`` x ``cols`` (at most MAX_BOARD_SIDE a
+    side when None).
 
     Args:
         glyphs: Each word's glyphs.
@@ -66,6 +94,8 @@ class BoardRules:
     def __init__(self, glyphs: dict[str, tuple[str, ...]], rows: int | None, cols: int | None, symmetric: bool):
         self.glyphs = glyphs
         self.rows, self.cols = rows, cols
+        self.max_rows = MAX_BOARD_SIDE if rows is None else rows
+        self.max_cols = MAX_BOARD_SIDE if cols is None else cols
         self.symmetric = symmetric
 
     def end(self, word: str, row: int, col: int, direction: Direction) -> Cell:
@@ -87,10 +117,10 @@ class BoardRules:
 
     def fits(self, bounds: Bounds, row: int, col: int, end_row: int, end_col: int) -> bool:
         """Whether the board with this placement still fits ``rows`` x ``cols``."""
-        if self.rows is None or self.cols is None:
-            return True
         _r0, c0, _r1, c1 = bounds
-        return self.height(bounds, row, end_row) <= self.rows and max(c1, end_col) - min(c0, col) + 1 <= self.cols
+        return (
+            self.height(bounds, row, end_row) <= self.max_rows and max(c1, end_col) - min(c0, col) + 1 <= self.max_cols
+        )
 
     def check(self, board: Board, word: str, row: int, col: int, direction: Direction) -> int | None:
         """Crossings of a placement, or None when it breaks a rule (bounds are not checked)."""

@@ -17,7 +17,8 @@ from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell
 Key = tuple[str, int, int, Direction]
 #: A ranked placement: (crossings, -growth, random tie-break, key).
 Ranked = tuple[int, int, float, Key]
-#: Candidates examined between two checks of the time.
+#: Candidates examined between two checks of the time (each costs at most a word's length,
+#: MAX_WORD_GLYPHS cell look-ups: a few milliseconds for the lot).
 CHECK_EVERY = 1024
 
 
@@ -33,9 +34,16 @@ class Frontier:
         self.rules = rules
         self.by_glyph = by_glyph
         self.placements: dict[Key, int] = {}
-        # Asked every CHECK_EVERY candidates: with tens of thousands of words one pass over an
-        # anchor's candidates can outlast the time limit.
+        # Asked every CHECK_EVERY candidates: with tens of thousands of words one pass over the
+        # anchors' candidates can outlast the time limit. Once it says yes the frontier may be
+        # incomplete or stale, and the board must not grow from it.
         self.out_of_time = out_of_time
+        self._work = 0
+
+    def _late(self) -> bool:
+        """Count one candidate; every CHECK_EVERY, whether the time is up."""
+        self._work += 1
+        return self._work % CHECK_EVERY == 0 and self.out_of_time is not None and self.out_of_time()
 
     def add(self, board: Board, anchors: Iterable[Cell], remaining: Counter[str]) -> None:
         """Add every valid crossing placement through the ``anchors`` cells."""
@@ -46,8 +54,8 @@ class Frontier:
             if mask == CROSSING:
                 continue
             direction = DOWN if mask == 1 else ACROSS
-            for k, (word, i) in enumerate(self.by_glyph.get(board.cells[(r, c)], ())):
-                if k % CHECK_EVERY == CHECK_EVERY - 1 and self.out_of_time is not None and self.out_of_time():
+            for word, i in self.by_glyph.get(board.cells[(r, c)], ()):
+                if self._late():
                     return
                 if not remaining[word]:
                     continue
@@ -69,6 +77,8 @@ class Frontier:
         nc0 = min(c for _, c in new_cells) - 1
         nc1 = max(c for _, c in new_cells) + 1
         for key in list(frontier):
+            if self._late():
+                return
             word, row, col, _direction = key
             if not remaining[word]:
                 del frontier[key]
@@ -90,6 +100,8 @@ class Frontier:
         _r0, c0, _r1, c1 = bounds
         scored: list[Ranked] = []
         for key, crossings in self.placements.items():
+            if self._late():
+                return []  # the board stops growing
             word, row, col, _direction = key
             if not remaining[word]:
                 continue

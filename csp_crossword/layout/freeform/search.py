@@ -16,6 +16,7 @@ length at the mirrored cells, or the same placement when it is its own mirror.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -23,11 +24,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...deadline import Deadline, StopSignal
+from ...deadline import Deadline, StopSignal, expired
 from ...grid import Direction, Grid
 from ...lexicon import Lexicon, entry_glyphs
-from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell, Placement
-from .frontier import Frontier, Ranked
+from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell, Placement, check_word_lengths
+from .frontier import CHECK_EVERY, Frontier, Ranked
 
 #: Seconds spent when no time limit is given (the CLI's and the library's default).
 DEFAULT_SECONDS = 2.0
@@ -60,6 +61,8 @@ class FreeformResult:
         seconds: Time spent.
         symmetric: Whether the layout was made mirror-symmetric.
         interrupted: Whether Ctrl-C stopped the search (the board is the best found before).
+        timed_out: Whether the time ran out before one full attempt: the word index or the
+            first greedy board was cut short, so some words were never tried.
     """
 
     grid: Grid
@@ -72,6 +75,7 @@ class FreeformResult:
     seconds: float
     symmetric: bool = False
     interrupted: bool = False
+    timed_out: bool = False
 
     @property
     def letter_cells(self) -> int:
@@ -96,45 +100,70 @@ class Freeform:
         allow_islands: bool = False,
         symmetric: bool = False,
         rtl: bool = False,
+        deadline: Deadline = None,
+        stop: StopSignal | None = None,
     ):
+        """Index the words (InputError for a word over MAX_WORD_GLYPHS). The index stops at
+        ``deadline`` or when ``stop`` is set: the words not indexed by then are not placed."""
         self.listed = list(words)
-        self.glyphs = {w: entry_glyphs(w) for w in set(self.listed)}
+        self.counts = Counter(self.listed)
+        check_word_lengths(self.counts)
+        self.glyphs: dict[str, tuple[str, ...]] = {}
         self.rows, self.cols = rows, cols
         self.allow_islands = allow_islands
         self.symmetric = symmetric
         self.rtl = rtl
         self.rules = BoardRules(self.glyphs, rows, cols, symmetric)
-        longest = max(rows or 0, cols or 0) or None
-        self.uses = Counter(
-            w for w in self.listed if len(self.glyphs[w]) >= 2 and (longest is None or len(self.glyphs[w]) <= longest)
-        )
+        self.uses: Counter[str] = Counter()
         # glyph -> [(word, position)]: the Google I/O index by glyph and position
         self.by_glyph: dict[str, list[tuple[str, int]]] = {}
-        for word in self.uses:
-            for i, g in enumerate(self.glyphs[word]):
-                self.by_glyph.setdefault(g, []).append((word, i))
         self.by_length: dict[int, list[str]] = {}
-        for word in self.uses:
-            self.by_length.setdefault(len(self.glyphs[word]), []).append(word)
+        self.indexed_all = False
+        self._index(deadline, stop)
+        self._seeds = self._seed_words()
         # When the running search must stop (set by run): boards stop growing then.
         self._end = math.inf
         self._stop: StopSignal | None = None
 
+    def _index(self, deadline: Deadline, stop: StopSignal | None) -> None:
+        """Fill ``glyphs``, ``uses``, ``by_glyph`` and ``by_length``, in list order; stop early at
+        ``deadline`` (a list of hundreds of thousands of words takes seconds)."""
+        longest = max(self.rows or 0, self.cols or 0) or None
+        for k, (word, count) in enumerate(self.counts.items()):
+            if k % CHECK_EVERY == 0 and expired(deadline, stop):
+                return
+            glyphs = self.glyphs[word] = entry_glyphs(word)
+            n = len(glyphs)
+            if n < 2 or (longest is not None and n > longest):
+                continue
+            self.uses[word] = count
+            for i, g in enumerate(glyphs):
+                self.by_glyph.setdefault(g, []).append((word, i))
+            self.by_length.setdefault(n, []).append(word)
+        self.indexed_all = True
+
+    def _seed_words(self) -> list[str]:
+        """The SEED_CHOICES longest words a board may start from."""
+        words = [w for w in self.uses if not self.symmetric or self.cols is None or len(self.glyphs[w]) <= self.cols]
+        return heapq.nsmallest(SEED_CHOICES, words or list(self.uses), key=lambda w: (-len(self.glyphs[w]), w))
+
     # ------------------------------------------------------------------ growing a board
 
-    def _grow(self, board: Board, remaining: Counter[str], rng: random.Random) -> None:
-        """Add words greedily until no remaining word has a valid placement, or the search's
-        time is up (a board cut short is still valid: it grows by valid placements only)."""
+    def _grow(self, board: Board, remaining: Counter[str], rng: random.Random) -> bool:
+        """Add words greedily until no remaining word has a valid placement (True), or the
+        search's time is up (False; a board cut short is still valid: it grows by valid
+        placements only)."""
         frontier = Frontier(self.rules, self.by_glyph, self._out_of_time)
         frontier.add(board, list(board.cells), remaining)
         while not self._out_of_time():
             ranked = frontier.ranked(board, remaining, rng)
             new_cells = self._take(board, ranked, remaining, rng) if ranked else None
-            if new_cells is None and self.allow_islands and not self.symmetric:
+            if new_cells is None and self.allow_islands and not self.symmetric and not self._out_of_time():
                 new_cells = self._island(board, remaining)
             if new_cells is None:
-                return
+                return not self._out_of_time()
             frontier.update(board, new_cells, remaining)
+        return False
 
     def _take(
         self, board: Board, ranked: list[Ranked], remaining: Counter[str], rng: random.Random
@@ -147,6 +176,8 @@ class Freeform:
             return rules.place(board, Placement(word, row, col, direction))
         pair = len(board.placements)
         for *_, (word, row, col, direction) in ranked[:PARTNER_TRIES]:
+            if self._out_of_time():
+                return None
             mirror = rules.mirror(word, row, col, direction)
             if mirror == (row, col):  # across on the axis row, or down centred on it
                 remaining[word] -= 1
@@ -166,7 +197,9 @@ class Freeform:
     ) -> str | None:
         words = [w for w in self.by_length.get(length, ()) if remaining[w]]
         rng.shuffle(words)
-        for word in words:
+        for k, word in enumerate(words):
+            if k % CHECK_EVERY == CHECK_EVERY - 1 and self._out_of_time():
+                return None
             if self.rules.check(board, word, *start, direction) is not None:
                 return word
         return None
@@ -179,6 +212,8 @@ class Freeform:
         for word in sorted((w for w in remaining if remaining[w]), key=lambda w: -len(self.glyphs[w])):
             n = len(self.glyphs[word]) - 1
             for row in range(r0, r1 + 3):
+                if self._out_of_time():  # a row costs (width x word length) look-ups
+                    return None
                 for col in range(c0 - n, c1 + 2):
                     if not rules.fits(bounds, row, col, row, col + n):
                         continue
@@ -189,9 +224,7 @@ class Freeform:
 
     def _seeded(self, rng: random.Random) -> tuple[Board, Counter[str]]:
         remaining = Counter(self.uses)
-        words = [w for w in remaining if not self.symmetric or self.cols is None or len(self.glyphs[w]) <= self.cols]
-        longest = sorted(words or list(remaining), key=lambda w: (-len(self.glyphs[w]), w))[:SEED_CHOICES]
-        first = rng.choice(longest)
+        first = rng.choice(self._seeds)
         board = Board()
         vertical = not self.symmetric and rng.random() < 0.5
         if vertical and self.rows is not None and len(self.glyphs[first]) > self.rows:
@@ -222,7 +255,7 @@ class Freeform:
             else:
                 groups.append([placement])
         progress = True
-        while groups and progress:
+        while groups and progress and not self._out_of_time():  # late: a smaller (valid) board
             progress, waiting = False, []
             for group in groups:
                 if self._put_back(board, group):
@@ -320,9 +353,9 @@ class Freeform:
         rng = random.Random(seed)
         total = sum(self.uses.values())
         if not total:
-            return self._result(Board(), 0, time.monotonic() - start)
+            return self._result(Board(), 0, time.monotonic() - start, timed_out=not self.indexed_all)
         best: Board | None = None
-        boards, interrupted = 0, False
+        boards, interrupted, grown = 0, False, False
         greedy_until = start + GREEDY_SHARE * (end - start)
 
         def going_on(until: float) -> bool:
@@ -331,7 +364,7 @@ class Freeform:
         try:
             while boards == 0 or going_on(greedy_until):
                 board, remaining = self._seeded(rng)
-                self._grow(board, remaining, rng)
+                grown = self._grow(board, remaining, rng) or grown
                 boards += 1
                 if best is None or board.key() > best.key():
                     best = board
@@ -350,9 +383,12 @@ class Freeform:
                     progress(boards, len(best.placements))
         except KeyboardInterrupt:  # Ctrl-C: the best board so far (boards are never changed once kept)
             interrupted = True
-        return self._result(best or Board(), boards, time.monotonic() - start, interrupted)
+        timed_out = not (self.indexed_all and grown) and not interrupted
+        return self._result(best or Board(), boards, time.monotonic() - start, interrupted, timed_out)
 
-    def _result(self, board: Board, boards: int, seconds: float, interrupted: bool = False) -> FreeformResult:
+    def _result(
+        self, board: Board, boards: int, seconds: float, interrupted: bool = False, timed_out: bool = False
+    ) -> FreeformResult:
         r0, c0, r1, c1 = board.bounds()
         height = self.rows if self.rows is not None else r1 - r0 + 1
         width = self.cols if self.cols is not None else c1 - c0 + 1
@@ -364,7 +400,9 @@ class Freeform:
             cells[r + top][width - 1 - col if self.rtl else col] = glyph
         grid = Grid(tuple(tuple("" if v is not None else None for v in row) for row in cells), rtl=self.rtl)
         placed = [p.word for p in board.placements]
-        unplaced = Counter(self.listed) - Counter(placed)
+        unplaced = dict(self.counts)
+        for word in placed:
+            unplaced[word] -= 1
         failed = []
         for word in self.listed:
             if unplaced[word]:
@@ -388,6 +426,7 @@ class Freeform:
             seconds,
             self.symmetric,
             interrupted,
+            timed_out,
         )
 
 
