@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import InputError
-from .files import read_text_file
+from .files import parse_json, read_text_file
 from .glyphs import normalize_entry
 from .lexicon import DEFAULT_SCORE, MAX_SCORE, Lexicon, _valid_entry, glyph_count
 from .limits import MAX_CLUE_CHARS, MAX_WORD_GLYPHS, MAX_WORD_LIST_LINES
@@ -196,12 +196,7 @@ class _JsonPlaces:
 
 
 def _load_json(text: str, path: str, col: _Collector) -> None:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
-    except RecursionError:
-        raise InputError("not a JSON word list: nested too deeply", path) from None
+    data = parse_json(text, path, "a JSON word list")
     if isinstance(data, (dict, list)) and len(data) > MAX_WORD_LIST_LINES:
         raise InputError(f"{len(data):,} entries: the most a word list may have is {MAX_WORD_LIST_LINES:,}", path)
     place = _JsonPlaces(text)

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from ..errors import InputError
-from ..files import read_text_file
+from ..files import parse_json, read_text_file
 from ..glyphs import normalize_glyph
 from ..grid import Direction, Grid
 from ..limits import MAX_CLUE_NUMBER, check_clue, check_grid_size, clue_number
@@ -39,12 +39,7 @@ def _cell_value(value: Any, block: str, empty: Any) -> tuple[bool, str]:
 
 
 def read(path: str) -> Puzzle:
-    try:
-        data = json.loads(read_text_file(path))
-    except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
-    except RecursionError:
-        raise InputError("not an ipuz file: nested too deeply", path) from None
+    data = parse_json(read_text_file(path), path, "an ipuz file")
     if not isinstance(data, dict):
         raise InputError("an ipuz file is a JSON object", path)
     missing = [key for key in REQUIRED if key not in data]

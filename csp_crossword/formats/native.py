@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
 from ..documents import puzzle_to_dict, to_json
 from ..errors import InputError
-from ..files import read_text_file
+from ..files import parse_json, read_text_file
 from ..glyphs import normalize_glyph
 from ..grid import Grid, format_grid, parse_grid
 from ..limits import check_clue, check_grid_size
@@ -40,12 +39,7 @@ def read_json(path: str) -> Puzzle:
     """A JSON result of ``fill``, ``generate``, ``freeform`` or ``convert``. Every field read is
     checked (type and size); a problem names the file and the field (``cells[3][4]``,
     ``entries[2].clue``)."""
-    try:
-        data = json.loads(read_text_file(path))
-    except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
-    except RecursionError:
-        raise InputError("not a csp-crossword JSON result: nested too deeply", path) from None
+    data = parse_json(read_text_file(path), path, "a csp-crossword JSON result")
     if not isinstance(data, dict):
         raise InputError("not a csp-crossword JSON result: a JSON object with 'cells'", path)
     cells = data.get("cells")
