@@ -247,7 +247,11 @@ def commands(kind: str, path: str, folder: str) -> list[list[str]]:
     Path(words).write_text(SMALL_WORDS)
     fill = ["--time-limit", "1", "-q", "--seed", "1"]
     if kind.startswith("words-"):
-        return [["fill", grid, "--words", path, *fill], ["candidates", grid, "1A", "--words", path]]
+        return [
+            ["fill", grid, "--words", path, *fill],
+            ["candidates", grid, "1A", "--words", path],
+            ["fill", grid, "--words", words, "--overrides", path, "--ban-file", path, *fill],  # read strictly
+        ]
     out = os.path.join(folder, "out" + (".json", ".puz", ".ipuz", ".xd")[len(path) % 4])
     runs = [["slots", path], ["fill", path, "--words", words, *fill], ["convert", path, out, "-q"]]
     if kind != "grid":
