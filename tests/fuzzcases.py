@@ -14,7 +14,9 @@ import io
 import json
 import os
 import random
+import re
 import traceback
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,6 +104,14 @@ JSON_VALUES: list[object] = [
 ]  # fmt: skip
 
 
+#: Numbers written in place of a number (text formats) or a JSON number; HUGE stands for an
+#: integer of 4,400 digits, more than Python's int() converts (json.dumps cannot write it).
+HUGE = "__huge__"
+NUMBERS: list[object] = [0, -1, 1.5, 2**63, 10**400, float("inf"), float("-inf"), float("nan"), HUGE, 65_026, True]
+NUMBER_TEXT = [b"0", b"-1", b"1.5", b"9" * 4400, b"99999999999", b"Infinity", b"NaN", b"1e999", b"65026", b"\xd9\xa3"]
+DIGITS = re.compile(rb"\d+")
+
+
 def _json_paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
     paths = [prefix]
     if isinstance(value, dict):
@@ -134,8 +144,11 @@ def mutate_json(data: bytes, rng: random.Random) -> bytes:
         elif choice < 0.3 and isinstance(parent, list):
             parent.append(parent[key])  # type: ignore[index]
         else:
-            parent[key] = rng.choice(JSON_VALUES)  # type: ignore[index]
-    return json.dumps(doc, ensure_ascii=rng.random() < 0.5).encode()
+            old = parent[key]  # type: ignore[index]
+            number = isinstance(old, (int, float)) and rng.random() < 0.7
+            parent[key] = rng.choice(NUMBERS if number else JSON_VALUES)  # type: ignore[index]
+    text = json.dumps(doc, ensure_ascii=rng.random() < 0.5)
+    return text.replace(json.dumps(HUGE), "9" * 4400).encode()
 
 
 def mutate_puz(data: bytes, rng: random.Random) -> bytes:
@@ -179,8 +192,12 @@ def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
     """One random byte-level change: flip, insert a token, delete, duplicate, truncate."""
     buf = bytearray(data)
     at = rng.randrange(len(buf) + 1)
-    op = rng.randrange(7)
-    if op == 0 and buf:
+    op = rng.randrange(8)
+    numbers = list(DIGITS.finditer(data))
+    if op == 7 and numbers:  # a number (clue number, score, size) made absurd
+        match = rng.choice(numbers)
+        buf[match.start() : match.end()] = rng.choice(NUMBER_TEXT)
+    elif op == 0 and buf:
         buf[min(at, len(buf) - 1)] ^= 1 << rng.randrange(8)
     elif op == 1:
         buf[at:at] = rng.choice(TOKENS)
@@ -252,8 +269,11 @@ def commands(kind: str, path: str, folder: str) -> list[list[str]]:
             ["candidates", grid, "1A", "--words", path],
             ["fill", grid, "--words", words, "--overrides", path, "--ban-file", path, *fill],  # read strictly
         ]
-    out = os.path.join(folder, "out" + (".json", ".puz", ".ipuz", ".xd")[len(path) % 4])
+    variant = zlib.crc32(Path(path).read_bytes())  # which output format, and whether right to left
+    out = os.path.join(folder, "out" + (".json", ".puz", ".ipuz", ".xd", ".txt")[variant % 5])
     runs = [["slots", path], ["fill", path, "--words", words, *fill], ["convert", path, out, "-q"]]
+    if variant // 5 % 2:  # right to left as well, half the time (.puz and .xd have no such grids)
+        runs.append(["convert", path, out, "-q", "--rtl"])
     if kind != "grid":
         runs.append(["render", path, "--format", "svg"])
     return runs
