@@ -2,7 +2,8 @@
 
 Each case takes a valid seed of one kind (grid text, JSON result, .ipuz, .xd, .puz, word lists in
 txt/tsv/csv/json; see ``tests/fuzzcases.py``), mutates it (bytes, JSON values, or .puz fields
-rewritten through puzpy so the checksums stay valid), and runs it through its reader and the
+rewritten through puzpy so the checksums stay valid; mutants the first command accepts join the
+seeds, so mutations stack), and runs it through its reader and the
 commands ``slots``, ``fill``, ``convert``, ``render`` (crossword files and grids) or ``fill`` and
 ``candidates`` (word lists), in this process. Every ``--subprocess-every``-th case also runs as
 ``python -m csp_crossword`` in a child process, and every other one of those gets SIGTERM after a
@@ -36,6 +37,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from fuzzcases import DOCUMENTED, KINDS, REGRESSIONS, Outcome, commands, mutate, regression_name, run_case, seeds
+
+#: Mutants the first command accepted (exit 0) are added to the seeds when smaller than this (bytes), so
+#: later cases stack mutations without the corpus growing into slow, huge files.
+MAX_GROWN = 50_000
 
 
 class CaseTimeout(BaseException):
@@ -121,6 +126,8 @@ def main() -> int:
             if outcome.failure is None and args.subprocess_every and number % args.subprocess_every == 0:
                 outcome = run_subprocess(kind, path, folder, args.time_limit, rng)
             by_kind[kind] += 1
+            if outcome.failure is None and outcome.codes and outcome.codes[0] == 0 and len(data) < MAX_GROWN:
+                corpus[kind].append(data)  # a mutant every reader accepts seeds deeper mutations
             for code in outcome.codes:
                 codes[(kind, code)] += 1
             if outcome.failure is not None:
