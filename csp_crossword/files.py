@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import tempfile
 from collections.abc import Iterable
+from typing import Any
 
 from .errors import InputError
 
@@ -29,6 +31,20 @@ def read_text_file(path: str | os.PathLike[str]) -> str:
         line_start = data.rfind(b"\n", 0, error.start) + 1
         col = len(data[line_start : error.start].decode("utf-8", errors="replace")) + 1
         raise InputError("not valid UTF-8 text", name, line, col) from None
+
+
+def parse_json(text: str, path: str, what: str) -> Any:
+    """The value of a JSON text; every failure is an :class:`InputError` naming ``path``: a syntax
+    error (with its line and column), nesting deeper than Python's parser allows, or an integer of
+    more digits than Python converts (4,300). ``what`` names the document (``an ipuz file``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
+    except RecursionError:
+        raise InputError(f"not {what}: nested too deeply", path) from None
+    except ValueError as error:  # int() of a number with too many digits
+        raise InputError(f"not {what}: {error}", path) from None
 
 
 #: Temporary files of an atomic write: ``.csp-crossword-<pid>-<random>.tmp`` next to the target.

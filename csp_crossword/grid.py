@@ -25,6 +25,7 @@ from typing import Any
 from .errors import InputError
 from .files import read_text_file
 from .glyphs import normalize_glyph, split_glyphs
+from .limits import MAX_GRID_SIDE
 
 BLOCK = "#"
 EMPTY = "."
@@ -349,6 +350,13 @@ def parse_grid(
         lines.pop()
     if not lines:
         raise InputError("the grid is empty", path)
+    if len(lines) > MAX_GRID_SIDE:
+        raise InputError(
+            f"the grid has {len(lines):,} rows; the most a grid may have is {MAX_GRID_SIDE}",
+            path,
+            first_line + MAX_GRID_SIDE,
+            1,
+        )
     rows: list[tuple[Cell, ...]] = []
     width = None
     tokenized = False
@@ -358,6 +366,13 @@ def parse_grid(
             raise InputError("blank line inside the grid", path, lineno, 1)
         _check_controls(line, path, lineno)
         texts, by_token = _row_cells(line, path, lineno)
+        if len(texts) > MAX_GRID_SIDE:
+            raise InputError(
+                f"the row has {len(texts):,} cells; the most a grid may have is {MAX_GRID_SIDE}",
+                path,
+                lineno,
+                MAX_GRID_SIDE + 1,
+            )
         tokenized |= by_token
         row: list[Cell] = []
         for text_cell in texts:

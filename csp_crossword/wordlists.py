@@ -18,9 +18,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .errors import InputError
-from .files import read_text_file
+from .files import parse_json, read_text_file
 from .glyphs import normalize_entry
-from .lexicon import DEFAULT_SCORE, MAX_SCORE, Lexicon, _valid_entry
+from .lexicon import DEFAULT_SCORE, MAX_SCORE, Lexicon, _valid_entry, glyph_count
+from .limits import MAX_CLUE_CHARS, MAX_WORD_GLYPHS, MAX_WORD_LIST_LINES
 
 #: How many malformed lines a warning quotes before it only counts them.
 WARNING_EXAMPLES = 5
@@ -99,14 +100,21 @@ class _Collector:
         if not _valid_entry(entry):
             bad = next(ch for ch in entry if unicodedata.category(ch)[0] not in "LMN")
             at = None if column is None else column + max(word.strip().find(bad), 0)
-            self.bad(lineno, f"{word.strip()!r} holds {bad!r}", at)
+            self.bad(lineno, f"{word.strip()!r:.40} holds {bad!r}", at)
+            return
+        if len(entry) > MAX_WORD_GLYPHS and glyph_count(entry) > MAX_WORD_GLYPHS:
+            self.bad(lineno, f"{word.strip()!r:.40} is longer than {MAX_WORD_GLYPHS} glyphs, the longest entry", column)
+            return
+        clue_text = str(clue).strip() if clue else ""
+        if len(clue_text) > MAX_CLUE_CHARS:
+            self.bad(lineno, f"the clue of {word.strip()!r:.40} is longer than {MAX_CLUE_CHARS:,} characters", column)
             return
         if score is None:
             score = DEFAULT_SCORE
         elif not isinstance(score, int) or isinstance(score, bool) or abs(score) > MAX_SCORE:
             parsed = None if isinstance(score, bool) else _parse_score(str(score))
             if parsed is None:
-                self.bad(lineno, f"score {score!r} is not a number within +-{MAX_SCORE:,}", score_column)
+                self.bad(lineno, f"score {score!r:.40} is not a number within +-{MAX_SCORE:,}", score_column)
                 return
             score = parsed
         if entry not in self.scores or score > self.scores[entry] or self.last_wins:
@@ -114,8 +122,8 @@ class _Collector:
         self.counts[entry] = self.counts.get(entry, 0) + 1
         if word.strip() != entry:
             self.display.setdefault(entry, word.strip())
-        if clue:
-            self.clues.setdefault(entry, str(clue).strip())
+        if clue_text:
+            self.clues.setdefault(entry, clue_text)
 
 
 def _load_plain(text: str, col: _Collector) -> None:
@@ -188,12 +196,9 @@ class _JsonPlaces:
 
 
 def _load_json(text: str, path: str, col: _Collector) -> None:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
-    except RecursionError:
-        raise InputError("not a JSON word list: nested too deeply", path) from None
+    data = parse_json(text, path, "a JSON word list")
+    if isinstance(data, (dict, list)) and len(data) > MAX_WORD_LIST_LINES:
+        raise InputError(f"{len(data):,} entries: the most a word list may have is {MAX_WORD_LIST_LINES:,}", path)
     place = _JsonPlaces(text)
     if isinstance(data, dict):
         for word, value in data.items():
@@ -217,6 +222,17 @@ def _load_json(text: str, path: str, col: _Collector) -> None:
         raise InputError("a JSON word list is an object (word -> clue) or a list", path)
 
 
+def _check_line_count(text: str, path: str) -> None:
+    """InputError (naming the first line past the bound) for a file of more than
+    :data:`MAX_WORD_LIST_LINES` lines; counting newlines is fast next to parsing them."""
+    breaks = max(text.count("\n"), text.count("\r"))  # LF, CRLF or old Mac CR endings
+    lines = breaks + (0 if text.endswith(("\n", "\r")) else 1)
+    if lines > MAX_WORD_LIST_LINES:
+        raise InputError(
+            f"{lines:,} lines: the most a word list may have is {MAX_WORD_LIST_LINES:,}", path, MAX_WORD_LIST_LINES + 1
+        )
+
+
 def load_word_list(path: str | os.PathLike[str], *, strict: bool = False) -> tuple[Lexicon, LoadReport]:
     """Load one word list file (format chosen by extension, then by content).
 
@@ -231,6 +247,7 @@ def load_word_list(path: str | os.PathLike[str], *, strict: bool = False) -> tup
     text = read_text_file(name)
     if text.startswith("\ufeff"):
         text = text[1:]
+    _check_line_count(text, name)
     report = LoadReport(name)
     col = _Collector(report, strict=strict, last_wins=strict)
     lower = name.lower()

@@ -145,12 +145,19 @@ def test_a_result_that_cannot_be_written_goes_to_stdout(capsys, write, tmp_path,
     assert out in ("AB\nCD\n", "AC\nBD\n") and "No space left on device" in err and "printed instead" in err
 
 
-def test_a_puz_too_wide_keeps_the_fill(capsys, write, tmp_path):
+def test_a_grid_wider_than_a_puz_holds_is_bad_input_and_the_writer_still_refuses_one(capsys, write):
+    from csp_crossword.formats import Puzzle
+    from csp_crossword.formats.puzfile import dumps
+    from csp_crossword.grid import Grid
+
     grid = write("wide.txt", ("." * 260 + "\n") * 2)
-    words = write("w.txt", "\n".join(["A" * 260, "B" * 260, "AB"]) + "\n")
-    code, out, err = run(capsys, "fill", grid, "--words", words, "--allow-duplicates", "-o", tmp_path / "w.puz")
-    assert code == ExitCode.CANNOT_WRITE and "up to 255x255" in err
-    assert len(out.splitlines()[0]) == 260
+    words = write("w.txt", "\n".join(["A" * 200, "AB"]) + "\n")
+    code, out, err = run(capsys, "fill", grid, "--words", words)
+    assert code == ExitCode.BAD_INPUT and out == ""
+    assert "wide.txt:1:256: the row has 260 cells; the most a grid may have is 255" in err
+    wide = Grid((("",) * 260, ("",) * 260))  # a grid built in code is not bounded by the readers
+    with pytest.raises(InputError, match="up to 255x255"):
+        dumps(Puzzle(wide))
 
 
 @pytest.mark.skipif(os.name != "posix", reason="symlinks and modes")

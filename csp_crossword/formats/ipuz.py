@@ -13,9 +13,10 @@ import json
 from typing import Any
 
 from ..errors import InputError
-from ..files import read_text_file
+from ..files import parse_json, read_text_file
 from ..glyphs import normalize_glyph
 from ..grid import Direction, Grid
+from ..limits import MAX_CLUE_NUMBER, check_clue, check_grid_size, clue_number
 from . import Puzzle
 
 VERSION = "http://ipuz.org/v2"
@@ -30,7 +31,7 @@ def _cell_value(value: Any, block: str, empty: Any) -> tuple[bool, str]:
     if isinstance(value, dict):
         inner = value.get("cell", empty)
         given = value.get("value")
-        is_block, _ = _cell_value(inner, block, empty)
+        is_block = inner is None or inner == block  # one level: a "cell" that is an object is open
         return is_block, normalize_glyph(given) if isinstance(given, str) and given not in ("", block) else ""
     if value is None or value == block:
         return True, ""
@@ -38,10 +39,7 @@ def _cell_value(value: Any, block: str, empty: Any) -> tuple[bool, str]:
 
 
 def read(path: str) -> Puzzle:
-    try:
-        data = json.loads(read_text_file(path))
-    except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
+    data = parse_json(read_text_file(path), path, "an ipuz file")
     if not isinstance(data, dict):
         raise InputError("an ipuz file is a JSON object", path)
     missing = [key for key in REQUIRED if key not in data]
@@ -49,11 +47,12 @@ def read(path: str) -> Puzzle:
         raise InputError(f"ipuz: missing required field(s) {', '.join(missing)}", path)
     kinds = data["kind"] if isinstance(data["kind"], list) else [data["kind"]]
     if not any(isinstance(k, str) and k.startswith("http://ipuz.org/crossword") for k in kinds):
-        raise InputError(f"ipuz: kind {data['kind']!r} is not a crossword", path)
+        raise InputError(f"ipuz: kind {data['kind']!r:.80} is not a crossword", path)
     dims = data["dimensions"]
-    if not isinstance(dims, dict) or not all(isinstance(dims.get(k), int) and dims[k] > 0 for k in ("width", "height")):
+    if not isinstance(dims, dict) or not all(_whole(dims.get(k)) and dims[k] > 0 for k in ("width", "height")):
         raise InputError("ipuz: dimensions must give a positive width and height", path)
     width, height = dims["width"], dims["height"]
+    check_grid_size(height, width, path, field="dimensions")
     block, empty = data.get("block", "#"), data.get("empty", 0)
     grid_rows = _rows(data["puzzle"], "puzzle", width, height, path)
     cells, blocks = [], []
@@ -95,6 +94,11 @@ def read(path: str) -> Puzzle:
     )
 
 
+def _whole(value: Any) -> bool:
+    """Whether a JSON value is a whole number (``true`` and ``false`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _rows(value: Any, name: str, width: int, height: int, path: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != height:
         raise InputError(f"ipuz: {name} must have {height} rows (dimensions.height)", path)
@@ -118,20 +122,25 @@ def _clues(value: Any, grid: Grid, path: str) -> dict[str, str]:
             raise InputError(f"ipuz: clues.{key} must be a list", path)
         for i, item in enumerate(items):
             if isinstance(item, dict):
-                number, text = item.get("number"), item.get("clue", "")
+                raw, text = item.get("number"), item.get("clue", "")
             elif isinstance(item, list) and len(item) >= 2:
-                number, text = item[0], item[1]
+                raw, text = item[0], item[1]
             else:
                 raise InputError(f"ipuz: clues.{key}[{i}] must be [number, clue] or an object", path)
-            try:
-                number = int(number)  # type: ignore[arg-type]  # any value: int() says whether it is a number
-            except (TypeError, ValueError):
-                raise InputError(f"ipuz: clues.{key}[{i}] has no clue number", path) from None
+            number = clue_number(raw)
+            if number is None:
+                raise InputError(
+                    f"ipuz: clues.{key}[{i}] has no clue number (a whole number from 1 to "
+                    f"{MAX_CLUE_NUMBER:,}): {raw!r:.40}",
+                    path,
+                )
+            if text is not None and not isinstance(text, (str, int, float)):
+                raise InputError(f"ipuz: clues.{key}[{i}]: the clue must be text", path)
             slot_id = by_number.get((number, direction))
             if slot_id is None:
                 raise InputError(f"ipuz: clues.{key}[{i}]: the grid has no {number} {direction}", path)
             if text:
-                found[slot_id] = str(text)
+                found[slot_id] = check_clue(str(text), path, field=f"ipuz: clues.{key}[{i}]")
     return found
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
+from typing import Any
 
 from ..documents import puzzle_to_dict, to_json
 from ..errors import InputError
-from ..files import read_text_file
+from ..files import parse_json, read_text_file
 from ..glyphs import normalize_glyph
 from ..grid import Grid, format_grid, parse_grid
+from ..limits import check_clue, check_grid_size
 from . import Puzzle
 
 
@@ -30,19 +31,26 @@ def dumps_text(puzzle: Puzzle) -> str:
     return format_grid(puzzle.grid, puzzle.solution)
 
 
+#: Text fields of a JSON result kept as the puzzle's metadata.
+METADATA_FIELDS = ("title", "author", "copyright", "notes")
+
+
 def read_json(path: str) -> Puzzle:
-    """A JSON result of ``fill``, ``generate``, ``freeform`` or ``convert``."""
-    try:
-        data = json.loads(read_text_file(path))
-    except json.JSONDecodeError as error:
-        raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
-    cells = data.get("cells") if isinstance(data, dict) else None
+    """A JSON result of ``fill``, ``generate``, ``freeform`` or ``convert``. Every field read is
+    checked (type and size); a problem names the file and the field (``cells[3][4]``,
+    ``entries[2].clue``)."""
+    data = parse_json(read_text_file(path), path, "a csp-crossword JSON result")
+    if not isinstance(data, dict):
+        raise InputError("not a csp-crossword JSON result: a JSON object with 'cells'", path)
+    cells = data.get("cells")
     if (
         not isinstance(cells, list)
         or not cells
         or not all(isinstance(row, list) and len(row) == len(cells[0]) for row in cells)
+        or not cells[0]
     ):
-        raise InputError("not a csp-crossword JSON result: 'cells' must be a list of equal rows", path)
+        raise InputError("not a csp-crossword JSON result: 'cells' must be a list of equal, non-empty rows", path)
+    check_grid_size(len(cells), len(cells[0]), path, field="cells")
     rows = []
     for r, row in enumerate(cells):
         out = []
@@ -52,21 +60,60 @@ def read_json(path: str) -> Puzzle:
             out.append(None if value is None else normalize_glyph(value) if value else "")
         rows.append(tuple(out))
     pattern = _pattern(rows)
-    grid = Grid(pattern.cells, rtl=bool(data.get("rtl")), source=path)
+    grid = Grid(pattern.cells, rtl=_flag(data, "rtl", path), source=path)
     filled = all(v for row in rows for v in row if v is not None)
-    clues = {e["id"]: e["clue"] for e in data.get("entries", []) if isinstance(e, dict) and e.get("clue") and "id" in e}
+    clues = _clues(data.get("entries", []), path)
     if not filled:
         grid = Grid(tuple(rows), rtl=grid.rtl, source=path)
+    title, author, copyright, notes = (_text(data, key, path) for key in METADATA_FIELDS)
+    kind = data.get("kind")
+    if kind is not None and not isinstance(kind, str):
+        raise InputError("'kind' must be a string", path)
     return Puzzle(
         grid,
         solution=tuple(rows) if filled else None,
         clues=clues,
-        title=str(data.get("title", "")),
-        author=str(data.get("author", "")),
-        copyright=str(data.get("copyright", "")),
-        notes=str(data.get("notes", "")),
-        freeform=data.get("kind") == "freeform",
+        title=title,
+        author=author,
+        copyright=copyright,
+        notes=notes,
+        freeform=kind == "freeform",
     )
+
+
+def _flag(data: dict[str, Any], key: str, path: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise InputError(f"'{key}' must be true or false", path)
+    return value
+
+
+def _text(data: dict[str, Any], key: str, path: str) -> str:
+    value = data.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"'{key}' must be a string", path)
+    return value
+
+
+def _clues(entries: Any, path: str) -> dict[str, str]:
+    """Clue by slot id from a result's ``entries`` (a list of objects; ``id`` and ``clue`` are
+    strings when present). Ids the grid does not have are kept and never used."""
+    if not isinstance(entries, list):
+        raise InputError("'entries' must be a list", path)
+    clues: dict[str, str] = {}
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise InputError(f"entries[{i}] must be an object", path)
+        slot_id, clue = entry.get("id"), entry.get("clue")
+        if slot_id is not None and not isinstance(slot_id, str):
+            raise InputError(f"entries[{i}].id must be a string", path)
+        if clue is not None and not isinstance(clue, str):
+            raise InputError(f"entries[{i}].clue must be a string", path)
+        if slot_id and clue:
+            clues[slot_id.strip().upper()] = check_clue(clue, path, field=f"entries[{i}].clue")
+    return clues
 
 
 def dumps_json(puzzle: Puzzle) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from ..errors import InputError
 from ..glyphs import normalize_glyph
 from ..grid import Direction, Grid
+from ..limits import check_clue
 from . import Puzzle
 
 
@@ -70,7 +71,7 @@ def _read(path: str) -> Puzzle:
         for item in items:
             slot_id = by_number.get((item["num"], direction))
             if slot_id is not None and item["clue"]:
-                clues[slot_id] = item["clue"]
+                clues[slot_id] = check_clue(item["clue"], path, field=f"clue {item['num']} {direction}")
     filled = all(v for row in cells for v in row if v is not None)
     scrambled = getattr(p, "is_solution_locked", lambda: False)()
     return Puzzle(

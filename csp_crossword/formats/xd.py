@@ -14,6 +14,7 @@ from ..errors import InputError
 from ..files import read_text_file
 from ..glyphs import normalize_glyph, split_glyphs
 from ..grid import Direction, Grid
+from ..limits import MAX_CLUE_NUMBER, MAX_GRID_SIDE, check_clue, clue_number
 from . import Puzzle
 
 CLUE_LINE = re.compile(r"^([AD])(\d+)\.\s?(.*?)(?:\s~\s(.*))?$")
@@ -41,8 +42,10 @@ def read(path: str) -> Puzzle:
         if sep and key:
             rebus[key] = normalize_glyph(value)
     grid_start = i + 1
-    rows = []
+    rows: list[str] = []
     while i < len(lines) and lines[i].strip():
+        if len(rows) == MAX_GRID_SIDE:
+            raise InputError(f"the grid has more than {MAX_GRID_SIDE} rows, the most a grid may have", path, i + 1, 1)
         rows.append(lines[i].strip())
         i += 1
     if not rows:
@@ -59,6 +62,13 @@ def read(path: str) -> Puzzle:
                 row.append("")
             else:
                 row.append(normalize_glyph(ch))
+        if len(row) > MAX_GRID_SIDE:
+            raise InputError(
+                f"the row has {len(row):,} cells; the most a grid may have is {MAX_GRID_SIDE}",
+                path,
+                grid_start + r,
+                MAX_GRID_SIDE + 1,
+            )
         if cells and len(row) != len(cells[0]):
             raise InputError(
                 f"ragged grid row: {len(row)} cells where the first row has {len(cells[0])}", path, grid_start + r, 1
@@ -77,11 +87,20 @@ def read(path: str) -> Puzzle:
         if not match:
             notes.append(text)
             continue
-        slot_id = by_number.get((int(match.group(2)), match.group(1)))
+        number = clue_number(match.group(2))
+        if number is None:
+            raise InputError(
+                f"clue {match.group(1)}{match.group(2):.12}: a clue number is a whole number from 1 to "
+                f"{MAX_CLUE_NUMBER:,}",
+                path,
+                lineno + 1,
+                2,
+            )
+        slot_id = by_number.get((number, match.group(1)))
         if slot_id is None:
-            raise InputError(f"clue {match.group(1)}{match.group(2)}: the grid has no such entry", path, lineno + 1, 1)
+            raise InputError(f"clue {match.group(1)}{number}: the grid has no such entry", path, lineno + 1, 1)
         if match.group(3).strip():
-            clues[slot_id] = match.group(3).strip()
+            clues[slot_id] = check_clue(match.group(3).strip(), path, line=lineno + 1)
     grid = pattern if filled else Grid(tuple(cells), source=path)
     return Puzzle(
         grid,
@@ -100,7 +119,7 @@ def dumps(puzzle: Puzzle) -> str:
     cells = puzzle.solution if puzzle.solution is not None else puzzle.grid.cells
     rebus: dict[str, str] = {}
     symbols = iter(REBUS_SYMBOLS)
-    rows = []
+    rows: list[str] = []
     for row in cells:
         out = []
         for value in row:
