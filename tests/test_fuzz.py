@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -126,3 +128,32 @@ SAVED = sorted(REGRESSIONS.glob("*")) if REGRESSIONS.is_dir() else []
 @pytest.mark.parametrize("path", [p for p in SAVED if p.name != "README.md"], ids=lambda p: p.name)
 def test_saved_fuzz_regressions_end_as_documented(path):
     check(regression_kind(path.name), path.read_bytes())
+
+
+def test_the_runner_reports_reader_exceptions_and_internal_errors(monkeypatch):
+    import csp_crossword.cli.analyse as analyse
+    import csp_crossword.formats.xd as xd
+
+    data = _seed("xd", 0)
+    original = xd.read
+    monkeypatch.setattr(xd, "read", lambda path: {}["missing"])
+    with pytest.raises(AssertionError, match="reader KeyError"):
+        check("xd", data)
+    monkeypatch.setattr(xd, "read", original)
+
+    def broken(args, reporter):
+        raise IndexError("a bug")
+
+    monkeypatch.setattr(analyse, "cmd_slots", broken)
+    with pytest.raises(AssertionError, match=r"exit 70: slots: .*IndexError: a bug"):
+        check("xd", data)
+
+
+def test_the_campaign_runs_and_tallies_every_kind(tmp_path):
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz.py"
+    argv = [sys.executable, str(script), "--cases", "9", "--subprocess-every", "0", "--out", str(tmp_path)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "failures: 0" in done.stdout
+    assert all(f"\n{kind:<12}      1  " in done.stdout for kind in KINDS), done.stdout
+    assert not any(tmp_path.iterdir())
