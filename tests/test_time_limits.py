@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from csp_crossword.cli import main
 from csp_crossword.errors import InputError
-from csp_crossword.layout.freeform import MAX_BOARD_SIDE, MAX_WORD_GLYPHS, BoardRules, Freeform
+from csp_crossword.layout.freeform import MAX_BOARD_SIDE, MAX_FREEFORM_WORD_GLYPHS, BoardRules, Freeform
 from csp_crossword.layout.patterns import random_pattern
+from csp_crossword.limits import MAX_WORD_GLYPHS
 
 from conftest import GRIDS
 
@@ -99,20 +100,31 @@ def test_pattern_drawing_stops_at_the_deadline():
 
 
 def test_freeform_refuses_an_overlong_word_naming_it_and_the_bound(write, capsys):
-    word = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 40  # 1,040 letters: a paragraph read as one word
+    word = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 4  # 104 letters: a sentence read as one word
     path = write("words.txt", f"CAT\n{word}\nTACK\n")
     began = time.monotonic()
     assert main(["freeform", path, "--time-limit", "0.3"]) == 2
     assert time.monotonic() - began < 1.0
     err = capsys.readouterr().err
-    assert "words.txt" in err and word[:20] in err and "1,040 letters" in err and str(MAX_WORD_GLYPHS) in err
-    with pytest.raises(InputError, match="1,040 letters"):
+    assert "words.txt" in err and word[:20] in err and "104 letters" in err and str(MAX_FREEFORM_WORD_GLYPHS) in err
+    with pytest.raises(InputError, match="104 letters"):
         Freeform(["CAT", word])
+
+
+def test_freeform_skips_a_word_longer_than_any_list_takes(write, capsys):
+    # past every word list's bound (limits.MAX_WORD_GLYPHS) the line is skipped with a warning,
+    # as in any word list, and the rest is laid out within the limit
+    path = write("words.txt", "CAT\n" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 40 + "\nTACK\n")
+    began = time.monotonic()
+    assert main(["freeform", path, "--time-limit", "0.3"]) == 0
+    assert time.monotonic() - began < 1.5
+    err = capsys.readouterr().err
+    assert "line 2" in err and f"longer than {MAX_WORD_GLYPHS} glyphs" in err
 
 
 def test_the_longest_word_is_accepted_and_placed():
     rng = random.Random(5)
-    longest = "".join(rng.choice("ABCDE") for _ in range(MAX_WORD_GLYPHS))
+    longest = "".join(rng.choice("ABCDE") for _ in range(MAX_FREEFORM_WORD_GLYPHS))
     result = Freeform([longest, "EA", "AB"]).run(time_limit=0.3)
     assert longest in result.placed
 

@@ -104,7 +104,7 @@ def is_rtl(words: Iterable[str]) -> bool:
 def freeform_words(words: Lexicon | Iterable[str], *, pick: int | None = None, seed: int = 0) -> list[str]:
     """The words a freeform board lays out: each as often as its list gives it, or a random
     ``pick`` of them (chosen by ``seed``). A word longer than a freeform board takes is an
-    InputError, whether picked or not (``layout.freeform.MAX_WORD_GLYPHS``)."""
+    InputError, whether picked or not (``layout.freeform.MAX_FREEFORM_WORD_GLYPHS``)."""
     from ..layout.freeform import check_word_lengths
 
     lexicon = words if isinstance(words, Lexicon) else Lexicon.from_words(list(words))

@@ -6,14 +6,14 @@ crossword generator and Mr. Crossworder). One connected piece unless islands are
 """
 
 from ...grid import Direction
-from .board import MAX_BOARD_SIDE, MAX_WORD_GLYPHS, Board, BoardRules, Placement, check_word_lengths
+from .board import MAX_BOARD_SIDE, MAX_FREEFORM_WORD_GLYPHS, Board, BoardRules, Placement, check_word_lengths
 from .frontier import Frontier
 from .search import DEFAULT_SECONDS, Freeform, FreeformResult, freeform
 
 __all__ = [
     "DEFAULT_SECONDS",
     "MAX_BOARD_SIDE",
-    "MAX_WORD_GLYPHS",
+    "MAX_FREEFORM_WORD_GLYPHS",
     "check_word_lengths",
     "Board",
     "Direction",

@@ -19,7 +19,7 @@ ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
 #: "word" is nearly always a sentence or paragraph read as one entry, and every step of the
 #: search costs time in a word's length (two crossing 1,000-letter words took 198 s and 632 MB
 #: for a million-cell board). 64 is over twice the longest entries of real freeform puzzles.
-MAX_WORD_GLYPHS = 64
+MAX_FREEFORM_WORD_GLYPHS = 64
 #: Largest side of a board that has no given size (the largest grid a ``.puz`` file holds):
 #: the board's area bounds the time and memory of laying it out and writing it.
 MAX_BOARD_SIDE = 255
@@ -69,15 +69,15 @@ class Board:
 
 
 def check_word_lengths(words: Iterable[str]) -> None:
-    """Refuse a word longer than MAX_WORD_GLYPHS, naming it (InputError)."""
+    """Refuse a word longer than MAX_FREEFORM_WORD_GLYPHS, naming it (InputError)."""
     for word in words:
-        if len(word) <= MAX_WORD_GLYPHS:  # never fewer characters than glyphs: no need to count
+        if len(word) <= MAX_FREEFORM_WORD_GLYPHS:  # never fewer characters than glyphs: no need to count
             continue
         n = glyph_count(word)
-        if n > MAX_WORD_GLYPHS:
+        if n > MAX_FREEFORM_WORD_GLYPHS:
             shown = word if len(word) <= QUOTED_GLYPHS else word[:QUOTED_GLYPHS] + "..."
             raise InputError(
-                f"the word {shown} has {n:,} letters; freeform words have at most {MAX_WORD_GLYPHS} "
+                f"the word {shown} has {n:,} letters; freeform words have at most {MAX_FREEFORM_WORD_GLYPHS} "
                 "(a sentence read as one word? put one word per line)"
             )
 

@@ -18,7 +18,7 @@ Key = tuple[str, int, int, Direction]
 #: A ranked placement: (crossings, -growth, random tie-break, key).
 Ranked = tuple[int, int, float, Key]
 #: Candidates examined between two checks of the time (each costs at most a word's length,
-#: MAX_WORD_GLYPHS cell look-ups: a few milliseconds for the lot).
+#: MAX_FREEFORM_WORD_GLYPHS cell look-ups: a few milliseconds for the lot).
 CHECK_EVERY = 1024
 
 

@@ -103,7 +103,7 @@ class Freeform:
         deadline: Deadline = None,
         stop: StopSignal | None = None,
     ):
-        """Index the words (InputError for a word over MAX_WORD_GLYPHS). The index stops at
+        """Index the words (InputError for a word over MAX_FREEFORM_WORD_GLYPHS). The index stops at
         ``deadline`` or when ``stop`` is set: the words not indexed by then are not placed."""
         self.listed = list(words)
         self.counts = Counter(self.listed)
