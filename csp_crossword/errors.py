@@ -59,3 +59,16 @@ class InputError(Exception):
 class CannotWrite(Exception):
     """The result could not be written where the user asked (it was printed to stdout instead,
     when it is text). The CLI exits with :attr:`ExitCode.CANNOT_WRITE`."""
+
+
+class LoadTimeout(Exception):
+    """The job's time limit passed while an input (a word list) was being read: a timeout with
+    nothing computed yet (exit 3), not an error in the input.
+
+    Attributes:
+        path: The file being read.
+    """
+
+    def __init__(self, path: str):
+        super().__init__(f"{path}: the time limit passed while reading this file")
+        self.path = path

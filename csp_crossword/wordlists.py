@@ -12,12 +12,14 @@ import io
 import json
 import os
 import re
+import time
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .errors import InputError
+from .deadline import Deadline
+from .errors import InputError, LoadTimeout
 from .files import parse_json, read_text_file
 from .glyphs import normalize_entry
 from .lexicon import DEFAULT_SCORE, MAX_SCORE, Lexicon, _valid_entry, glyph_count
@@ -25,6 +27,8 @@ from .limits import MAX_CLUE_CHARS, MAX_WORD_GLYPHS, MAX_WORD_LIST_LINES
 
 #: How many malformed lines a warning quotes before it only counts them.
 WARNING_EXAMPLES = 5
+#: Entries read between two looks at the deadline: a few milliseconds of reading.
+DEADLINE_EVERY_ENTRIES = 4096
 
 
 @dataclass
@@ -64,8 +68,10 @@ class _Collector:
     ``last_wins``, the last one). A ``strict`` collector raises :class:`InputError` at the first
     malformed line (naming the file, line and column) instead of skipping it."""
 
-    def __init__(self, report: LoadReport, *, strict: bool = False, last_wins: bool = False):
+    def __init__(self, report: LoadReport, *, strict: bool = False, last_wins: bool = False, deadline: Deadline = None):
         self.report = report
+        self.deadline = deadline
+        self.added = 0
         self.strict = strict
         self.last_wins = last_wins
         self.scores: dict[str, int] = {}
@@ -90,6 +96,9 @@ class _Collector:
     ) -> None:
         """One entry of line ``lineno``; ``column`` and ``score_column`` (1-based) say where the
         word and the score start, for the messages of a strict collector."""
+        self.added += 1
+        if self.deadline is not None and self.added % DEADLINE_EVERY_ENTRIES == 0 and time.monotonic() >= self.deadline:
+            raise LoadTimeout(self.report.path)
         if not isinstance(word, str):
             self.bad(lineno, "the word is not text", column)
             return
@@ -233,7 +242,9 @@ def _check_line_count(text: str, path: str) -> None:
         )
 
 
-def load_word_list(path: str | os.PathLike[str], *, strict: bool = False) -> tuple[Lexicon, LoadReport]:
+def load_word_list(
+    path: str | os.PathLike[str], *, strict: bool = False, deadline: Deadline = None
+) -> tuple[Lexicon, LoadReport]:
     """Load one word list file (format chosen by extension, then by content).
 
     ``strict`` (override files): a malformed line is an error instead of a warning, and a word
@@ -242,6 +253,7 @@ def load_word_list(path: str | os.PathLike[str], *, strict: bool = False) -> tup
     Raises:
         InputError: the file is missing, unreadable, not UTF-8, or has no usable entry; with
             ``strict``, a malformed line (naming its line and column).
+        LoadTimeout: ``deadline`` passed while the file was read.
     """
     name = os.fspath(path)
     text = read_text_file(name)
@@ -249,7 +261,7 @@ def load_word_list(path: str | os.PathLike[str], *, strict: bool = False) -> tup
         text = text[1:]
     _check_line_count(text, name)
     report = LoadReport(name)
-    col = _Collector(report, strict=strict, last_wins=strict)
+    col = _Collector(report, strict=strict, last_wins=strict, deadline=deadline)
     lower = name.lower()
     if lower.endswith(".json") or text.lstrip().startswith(("{", "[")):
         _load_json(text, name, col)
@@ -281,7 +293,9 @@ def combine(lexicons: list[Lexicon]) -> Lexicon:
     return Lexicon(scores, display, clues, "+".join(lex.name for lex in lexicons), counts)
 
 
-def load_word_lists(paths: Sequence[str | os.PathLike[str]]) -> tuple[Lexicon, list[LoadReport]]:
-    """Load and combine several word lists, in order."""
-    loaded = [load_word_list(p) for p in paths]
+def load_word_lists(
+    paths: Sequence[str | os.PathLike[str]], *, deadline: Deadline = None
+) -> tuple[Lexicon, list[LoadReport]]:
+    """Load and combine several word lists, in order (LoadTimeout when ``deadline`` passes)."""
+    loaded = [load_word_list(p, deadline=deadline) for p in paths]
     return combine([lex for lex, _ in loaded]), [rep for _, rep in loaded]

@@ -142,3 +142,34 @@ def test_freeform_says_when_the_time_ran_out_before_every_word_was_tried():
     late = Freeform(words * 400, deadline=time.monotonic())  # the index stops at once
     result = late.run(time_limit=0.1)
     assert result.timed_out and not result.placed and sorted(result.failed) == sorted(words * 400)
+
+
+def test_reading_a_word_list_stops_at_the_deadline(tmp_path):
+    from csp_crossword.errors import LoadTimeout
+    from csp_crossword.wordlists import DEADLINE_EVERY_ENTRIES, load_word_list
+
+    path = tmp_path / "many.txt"
+    path.write_text(
+        "".join(
+            f"W{chr(65 + i % 26)}{chr(65 + i // 26 % 26)}{chr(65 + i // 676 % 26)}\n"
+            for i in range(3 * DEADLINE_EVERY_ENTRIES)
+        )
+    )
+    assert len(load_word_list(path, deadline=time.monotonic() + 60)[0]) == 3 * DEADLINE_EVERY_ENTRIES
+    with pytest.raises(LoadTimeout) as stopped:
+        load_word_list(path, deadline=time.monotonic())
+    assert stopped.value.path == str(path)
+
+
+@pytest.mark.parametrize("command", ["fill", "check", "count"])
+def test_a_limit_that_passes_while_the_list_is_read_is_a_timeout(command, benchmark_words, capsys):
+    # the Herald-sized list takes longer than 10 ms to read: every command answers "time limit
+    # reached" (exit 3), fill with its result document, none with a bad-input error or a proof
+    grid = GRIDS / "vanbeek" / "h0504.txt"
+    code = main([command, str(grid), "--words", str(benchmark_words), "--time-limit", "0.01", "--format", "json"])
+    captured = capsys.readouterr()
+    assert code == 3, captured.err
+    if command == "fill":
+        assert '"status": "timeout"' in captured.out
+    else:
+        assert "time limit reached" in captured.err

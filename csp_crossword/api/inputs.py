@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..deadline import Deadline
 from ..errors import InputError
 from ..grid import BLOCK, EMPTY, Grid, parse_grid
 from ..lexicon import Lexicon
@@ -79,6 +80,7 @@ def load_words(
     allow_offensive: bool = False,
     on_warning: WarningCallback | None = None,
     overrides: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Mapping[str, int] = (),
+    deadline: Deadline = None,
 ) -> Lexicon:
     """Word lists (plain, ``word;score``, CSV, JSON; later files override), or the built-in list
     of ``lang`` when no path is given (without vulgar words unless ``allow_offensive``; never
@@ -86,7 +88,10 @@ def load_words(
 
     ``overrides``: override files (any of those formats, read strictly: a malformed line is an
     :class:`InputError`; later files win) or a word -> score mapping, applied to the list: they
-    re-score its words and add missing ones, and a score of 0 or less bans a word."""
+    re-score its words and add missing ones, and a score of 0 or less bans a word.
+
+    ``deadline`` (a job's): :class:`~csp_crossword.errors.LoadTimeout` when it passes while the
+    files are read."""
     from ..wordlists import load_word_lists
 
     if isinstance(paths, str | os.PathLike):
@@ -96,7 +101,7 @@ def load_words(
 
         lexicon = builtin_lexicon(lang, allow_offensive=allow_offensive)
     else:
-        lexicon, reports = load_word_lists(list(paths))
+        lexicon, reports = load_word_lists(list(paths), deadline=deadline)
         for report in reports:
             warning = report.warning()
             if warning and on_warning is not None:

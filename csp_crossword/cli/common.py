@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..deadline import Deadline, deadline_after
-from ..errors import CannotWrite, ExitCode, InputError
+from ..errors import CannotWrite, ExitCode, InputError, LoadTimeout
 from ..files import output_target, read_text_file, write_atomically
 from ..result import SearchStats, Status
 
@@ -104,8 +104,11 @@ def open_grid(args: argparse.Namespace) -> GridFile:
     return open_grid_file(args.grid, rtl=rtl, block=getattr(args, "block", None))
 
 
-def load_words(args: argparse.Namespace, reporter: Reporter, grid_file: GridFile | None = None) -> Lexicon:
-    """The word list: a fill-in puzzle's own words, ``--words`` files, or the built-in list."""
+def load_words(
+    args: argparse.Namespace, reporter: Reporter, grid_file: GridFile | None = None, deadline: Deadline = None
+) -> Lexicon:
+    """The word list: a fill-in puzzle's own words, ``--words`` files, or the built-in list
+    (LoadTimeout when ``deadline`` passes while the files are read)."""
     from ..api import load_words as load
 
     own = grid_file.words() if grid_file is not None else None
@@ -117,7 +120,14 @@ def load_words(args: argparse.Namespace, reporter: Reporter, grid_file: GridFile
     if not args.words and getattr(args, "exact", False):
         raise InputError("--exact needs --words: the list of words to place")
     allow = getattr(args, "allow_offensive", False)
-    return load(args.words or (), lang=args.lang, allow_offensive=allow, on_warning=reporter.warn, overrides=overrides)
+    return load(
+        args.words or (),
+        lang=args.lang,
+        allow_offensive=allow,
+        on_warning=reporter.warn,
+        overrides=overrides,
+        deadline=deadline,
+    )
 
 
 def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:
@@ -179,6 +189,15 @@ def backend_settings(args: argparse.Namespace) -> dict[str, Any]:
     return {"backend": args.backend, "backend_options": options, "seed": args.seed}
 
 
+class LoadTimedOut(LoadTimeout):
+    """The time limit passed while the word list loaded: the grid is read, so the command can
+    still answer with a timed-out result for it."""
+
+    def __init__(self, grid_file: GridFile, path: str):
+        super().__init__(path)
+        self.grid_file = grid_file
+
+
 class LoadInterrupted(KeyboardInterrupt):
     """Ctrl-C (or a stop signal) while the word list loaded: the grid is read, so the command can
     still answer with an interrupted result for it, as it would a moment later."""
@@ -213,9 +232,11 @@ def grid_job(args: argparse.Namespace, reporter: Reporter, *, note_regions: bool
     deadline = job_deadline(args, reporter)
     grid_file = open_grid(args)
     try:
-        lexicon = load_words(args, reporter, grid_file)
+        lexicon = load_words(args, reporter, grid_file, deadline)
     except KeyboardInterrupt as stop:
         raise LoadInterrupted(grid_file) from stop
+    except LoadTimeout as late:
+        raise LoadTimedOut(grid_file, late.path) from late
     keywords = {
         **fill_settings(args, grid_file),
         **backend_settings(args),

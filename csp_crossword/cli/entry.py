@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..errors import CannotWrite, ExitCode, InputError
+from ..errors import CannotWrite, ExitCode, InputError, LoadTimeout
 
 #: Set (to anything) to print the whole traceback of an internal error.
 DEBUG_VARIABLE = "CSP_CROSSWORD_DEBUG"
@@ -91,6 +91,10 @@ def _run(argv: list[str] | None, received: list[int], loaded: Callable[[], None]
         reporter.stop()
         print(f"csp-crossword: error: {error}", file=sys.stderr)
         return ExitCode.BAD_INPUT
+    except LoadTimeout as error:  # commands without a partial result to give (fill has one)
+        reporter.stop()
+        print(f"csp-crossword: time limit reached: {error}", file=sys.stderr)
+        return ExitCode.TIMEOUT
     except CannotWrite as error:
         reporter.stop()
         print(f"csp-crossword: error: {error}", file=sys.stderr)

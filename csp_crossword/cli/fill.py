@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import time
 
 from .. import api
 from ..documents import result_to_dict, result_to_text, to_json
 from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
 from ..lexicon import Lexicon
-from ..result import FillResult, Status
+from ..result import FillResult, SearchStats, Status
 from .common import (
     EXIT_BY_STATUS,
     LoadInterrupted,
+    LoadTimedOut,
     Reporter,
     grid_job,
     output_format,
@@ -23,9 +25,11 @@ from .common import (
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
     try:
         job = grid_job(args, reporter)
-    except LoadInterrupted as stop:  # the same answer as a stop just after loading: nothing placed
+    except (LoadInterrupted, LoadTimedOut) as stop:  # the answer of a stop just after loading: nothing placed
         grid_file, lexicon = stop.grid_file, Lexicon({})
-        result = FillResult(Status.INTERRUPTED, args.backend)
+        late = isinstance(stop, LoadTimedOut)
+        spent = SearchStats(seconds=time.monotonic() - reporter.start)
+        result = FillResult(Status.TIMEOUT if late else Status.INTERRUPTED, args.backend, stats=spent)
     else:
         grid_file, lexicon = job.grid_file, job.lexicon
         result = api.fill(job.grid, lexicon, optimize=args.optimize, strategy=args.strategy, **job.keywords)
