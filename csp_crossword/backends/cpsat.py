@@ -145,7 +145,7 @@ class CpSatModel:
             raise ValueError(f"unknown formulation {formulation!r}; choose from {FORMULATIONS}")
         self.deadline = deadline
         self.stop = stop
-        values = table_values(problem)
+        values = self.table_values = table_values(problem)
         if values > MAX_TABLE_VALUES:
             raise InputError(
                 f"the CP-SAT model would hold {values:,} table values (at most {MAX_TABLE_VALUES:,}, about "
@@ -384,7 +384,7 @@ class CpSatBackend(Backend):
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
         parameters = _parameters(remaining, options.workers, self.seed, options.presolve, options.linearization)
         try:
-            if self._isolate(problem, call):
+            if self._isolate(model, call):
                 from .cpsat_process import solve_isolated
 
                 watched = [v.index for v in model.word_vars]
@@ -399,8 +399,7 @@ class CpSatBackend(Backend):
             return FillResult(Status.INTERRUPTED if stopped else Status.TIMEOUT, self.name, stats=stats)
         stats.nodes, stats.backtracks = outcome.branches, outcome.conflicts
         if outcome.status in ("OPTIMAL", "FEASIBLE"):
-            choice = {s: outcome.values[var.index] for s, var in enumerate(model.word_vars)}
-            cells, entries = fill_from_words(problem, choice)
+            cells, entries = fill_from_words(problem, model.words(lambda var: outcome.values[var.index]))
             if options.optimize and outcome.status == "OPTIMAL":
                 result_status = Status.OPTIMAL
             else:
@@ -416,13 +415,13 @@ class CpSatBackend(Backend):
             raise RuntimeError(f"CP-SAT rejected the model: {model.model.validate()}")
         return FillResult(Status.TIMEOUT, self.name, stats=stats)
 
-    def _isolate(self, problem: FillProblem, call: SolveCall) -> bool:
+    def _isolate(self, model: CpSatModel, call: SolveCall) -> bool:
         """Solve in a child process (:mod:`.cpsat_process`): when asked to, or, by default, when
         the model is large enough that CP-SAT would not stop in time and the job can be stopped."""
         if self.options.isolated is not None:
             return self.options.isolated
         stoppable = call.deadline is not None or call.stop is not None
-        return stoppable and table_values(problem) >= ISOLATE_FROM_VALUES
+        return stoppable and model.table_values >= ISOLATE_FROM_VALUES
 
     def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
         """Every fill, streamed from a solver thread through a bounded queue."""
