@@ -35,6 +35,7 @@ import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -340,26 +341,58 @@ VULGAR_ENDINGS = (
     "S", "ES", "ED", "ER", "ERS", "ING", "INGS", "Y", "IER", "IEST",
     "PER", "PERS", "PED", "PING", "PY", "PIER", "PIEST",
 )  # fmt: skip
+#: Endings that replace the final E of a word of our own list (URINATE -> URINATING,
+#: MASTURBATORY). Not used with better-profanity's short words: RAPS, TESTS, CURSOR and SLOPPY
+#: would follow from RAPE, TESTE, CURSE and SLOPE.
+E_ENDINGS = ("ED", "ER", "ERS", "ING", "INGS", "ION", "IONS", "OR", "ORS", "ORY")
+#: The shortest word of our list whose E_ENDINGS forms are flagged.
+E_WORD_MIN = 6
 
 
 def vulgar_words() -> set[str]:
-    """better-profanity's list (MIT), entries upper case."""
+    """better-profanity's list (MIT) and ours (``data/vulgar-en.txt``), upper case."""
     from importlib import resources
 
     text = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text("utf-8")
-    return {e for e in (entry_of(line.strip()) for line in text.splitlines()) if e}
+    return _entries(text) | vulgar_phrase_words()
 
 
-def is_vulgar_form(entry: str, vulgar: set[str]) -> bool:
+def vulgar_phrase_words() -> set[str]:
+    """Our list (``data/vulgar-en.txt``): words vulgar wherever they stand, phrases included.
+    better-profanity's list is not used for phrases: it holds GOD, ORGAN, SCREW, WEED, HEMP and
+    TESTS, which would flag ACT OF GOD, BARREL ORGAN and BLOOD TESTS."""
+    return _entries((REPO / "csp_crossword" / "data" / "vulgar-en.txt").read_text("utf-8"))
+
+
+def _entries(text: str) -> set[str]:
+    lines = (line.strip() for line in text.splitlines() if not line.startswith("#"))
+    return {e for e in map(entry_of, lines) if e}
+
+
+def is_vulgar_form(entry: str, vulgar: set[str], e_words: AbstractSet[str] = frozenset()) -> bool:
     """Whether an entry is a vulgar word or one of its forms: a vulgar word of four or more
-    letters followed by one of VULGAR_ENDINGS."""
-    if entry in vulgar:
+    letters followed by one of VULGAR_ENDINGS, or a word of ``e_words`` (E_WORD_MIN letters or
+    more) with its final E replaced by one of E_ENDINGS."""
+    if entry in vulgar or entry in e_words:
         return True
     for ending in VULGAR_ENDINGS:
         stem = entry[: -len(ending)]
-        if entry.endswith(ending) and len(stem) >= 4 and stem in vulgar:
+        if entry.endswith(ending) and len(stem) >= 4 and (stem in vulgar or stem in e_words):
+            return True
+    for ending in E_ENDINGS:
+        word = entry[: -len(ending)] + "E"
+        if entry.endswith(ending) and len(word) >= E_WORD_MIN and word in e_words:
             return True
     return False
+
+
+def is_vulgar(form: str, entry: str, vulgar: set[str], phrase_words: set[str]) -> bool:
+    """Whether a source form is vulgar: the whole entry is a vulgar word or one of its forms, or
+    a word of a phrase is one of ``phrase_words`` or their forms (ANAL SEX, NUDE DANCING)."""
+    if is_vulgar_form(entry, vulgar, phrase_words):
+        return True
+    words = [entry_of(token) for token in tokens_of(form)]
+    return len(words) > 1 and any(word is not None and is_vulgar_form(word, set(), phrase_words) for word in words)
 
 
 def blocklist() -> set[str]:
@@ -385,6 +418,7 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path) -> bytes:
                 sources.setdefault(form, set()).add("scowl")
     slurs = blocklist() | {e for e in map(entry_of, wn.slurs) if e}
     vulgar = vulgar_words() | {e for e in map(entry_of, wn.vulgar) if e}
+    phrase_words = vulgar_phrase_words()
     best: dict[str, tuple[float, str]] = {}
     for form in sorted(sources):
         entry = entry_of(form)
@@ -401,7 +435,7 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path) -> bytes:
     for entry in sorted(best):
         score, form = best[entry]
         display = "" if form.lower() == entry.lower() else form
-        flag = "v" if is_vulgar_form(entry, vulgar) else ""
+        flag = "v" if is_vulgar(form, entry, vulgar, phrase_words) else ""
         lines.append(f"{entry}\t{max(1, min(100, round(score)))}\t{display}\t{flag}")
     from importlib import metadata
 

@@ -54,6 +54,16 @@ def test_vulgar_entries_only_when_allowed_and_slurs_never():
         assert entry not in clean and entry not in allowed, entry
 
 
+def test_a_teacher_gets_no_vulgar_phrase_or_derived_form():
+    clean = builtin_lexicon("en")
+    allowed = builtin_lexicon("en", allow_offensive=True)
+    # phrases with a vulgar word, forms of a vulgar word ending in E, and our own additions
+    for entry in ("ANALSEX", "NUDEDANCING", "MASTURBATED", "MASTURBATORY", "URINATES", "SEXY"):
+        assert entry not in clean and entry in allowed, entry
+    for entry in ("ANALYSIS", "ANALGESIC", "GRAPE", "ARSENAL", "ESSEX", "SUSSEX"):
+        assert entry in clean, entry
+
+
 def test_display_forms_for_clues_and_sheets():
     lexicon = builtin_lexicon("en")
     assert lexicon.display_form("ICEAGE") == "ice age"
