@@ -17,9 +17,10 @@ score high. When the user set a minimum score, that last stage searches for fill
 (every word left is one the user accepts; ``Backend.fillability_first``): measured on the quality
 benchmark it fills more patterns at ``--min-score 50`` in the same time.
 
-Once a fill is found, up to :data:`IMPROVEMENT_SECONDS` (:data:`FILLABILITY_IMPROVEMENT_SECONDS` after a
-fillability-first search) of the time left re-fill the
-neighbourhoods of its weakest entries for a higher total score (:mod:`.improvement`).
+Once a fill is found, up to :data:`IMPROVEMENT_SECONDS` of the time left re-fill the neighbourhoods
+of its weakest entries for a higher total score (:mod:`.improvement`);
+:data:`FILLABILITY_IMPROVEMENT_SECONDS` when the fill came from a floor under
+:data:`ACCEPTABLE_SCORE`, from below the ladder or from a fillability-first search.
 
 Every fill is still checked by the independent verifier against the user's word list.
 """
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
 #: Score floors, highest first (``docs/formats.md``: 50 fine in any puzzle, 30-49 acceptable when
 #: a corner needs it, below 30 avoid). Measured on the quality benchmark (``docs/benchmarks.md``).
 FLOOR_LADDER = (50, 40, 30, 20)
+#: The lowest score of an acceptable entry: a fill found at a lower floor gets the longer
+#: improvement (FILLABILITY_IMPROVEMENT_SECONDS).
+ACCEPTABLE_SCORE = 30
 #: Seconds the backend may search at the first set of floors before every floor goes down a
 #: step; each later stage may take STAGE_GROWTH times as long as the one before (lower floors
 #: leave more words, and a fill found there is still better than none).
@@ -52,7 +56,8 @@ STAGE_GROWTH = 2.0
 IMPROVEMENT_SECONDS = 0.3
 #: The same after a fillability-first search (the user's own minimum score), whose fill ignored
 #: scores and has more to gain: at --min-score 50 on four American15 patterns, two seeds, the
-#: mean entry score went from 67.6 (0.3 s) to 71.3 (1.0 s).
+#: mean entry score went from 67.6 (0.3 s) to 71.3 (1.0 s). Also after a fill at a floor under
+#: ACCEPTABLE_SCORE or below the ladder: on am15-02, seeds 0-4, 57.4 -> 59.7.
 FILLABILITY_IMPROVEMENT_SECONDS = 1.0
 
 
@@ -85,17 +90,19 @@ def quality_first(
         result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
         _add(totals, result.stats)
         if result.status == Status.FILLED:
-            result = _improved(problem, result, totals, deadline, stop)
+            weak = min(f for f in floors if f is not None) < ACCEPTABLE_SCORE
+            seconds = FILLABILITY_IMPROVEMENT_SECONDS if weak else IMPROVEMENT_SECONDS
+            result = _improved(problem, result, totals, deadline, stop, seconds)
         if result.status.has_fill or result.status == Status.INTERRUPTED:  # Ctrl-C ends the whole job
             return _with_totals(result, totals, started)
         if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
             return _with_totals(result, totals, started)
         steps = [min(len(ladder), k + 1) for k in steps]
-    improvement = IMPROVEMENT_SECONDS
+    # below every floor the scores are whatever the search met first: worth the longer improvement
+    improvement = FILLABILITY_IMPROVEMENT_SECONDS
     if problem.options.min_score is not None:
         # every word left is one the user accepts: find a fill first, then raise its scores
         solver = solver.fillability_first()
-        improvement = FILLABILITY_IMPROVEMENT_SECONDS
     result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
     _add(totals, result.stats)
     if result.status == Status.FILLED:
