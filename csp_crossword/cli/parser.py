@@ -337,4 +337,19 @@ def build_parser() -> argparse.ArgumentParser:
         sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends"
     )
     backends.add_argument("--format", choices=("text", "json"), default="text")
+
+    serve = _sub(sub, "serve", "start the web constructor (a local web app; docs/web.md)", "serve:cmd_serve")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: only this machine)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--words",
+        action="append",
+        metavar="FILE",
+        help="a word list the page offers (repeatable)",
+    )
+    serve.add_argument("--workers", type=int, metavar="N", help="solver processes (default: the number of CPUs)")
+    serve.add_argument("--open", action="store_true", help="open the page in the default web browser")
+    serve.add_argument("--quiet", "-q", action="store_true", help="no messages on stderr")
     return parser

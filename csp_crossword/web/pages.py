@@ -1,0 +1,209 @@
+"""The web API's quick requests, run in the server process: grid analysis, candidates (with dead
+ends), clues, opening, saving and printing puzzle files. Plain functions of validated models;
+:mod:`.app` runs them on worker threads.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from collections import Counter, OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError
+from ..formats import FILE_FORMATS, Puzzle, file_format
+from ..grid import Grid
+from ..lexicon import WordIndex
+
+if TYPE_CHECKING:
+    from ..api import FillJob
+    from .models import CandidatesRequest, CluesRequest, PuzzleModel, WordSettings
+    from .wordlists import WordListStore
+
+#: The largest crossword file the page may open, in bytes.
+MAX_PUZZLE_FILE_BYTES = 4 * 1024 * 1024
+#: Prepared problems kept for candidate requests (clicking through the slots of one grid reuses
+#: its arc-consistent problem instead of building it again).
+PREPARED_CACHE_SIZE = 8
+#: Candidates checked for dead ends (placing the word and propagating): a few milliseconds each.
+DEAD_END_CHECKS = 30
+
+
+def analyse(grid: Grid) -> dict[str, Any]:
+    """Slots with their patterns, and the stats a constructor watches."""
+    from ..documents import slots_to_dict
+
+    stats = grid.stats()
+    data = slots_to_dict(grid, stats)
+    answers = [grid.pattern_text(slot) for slot in grid.slots]
+    complete = [a for a in answers if "?" not in a]
+    data["stats"].update(
+        short_entries=sum(1 for slot in grid.slots if slot.length < 3),
+        duplicates=sorted(a for a, n in Counter(complete).items() if n > 1),
+        block_share=round(stats.blocks / (grid.rows * grid.cols), 4),
+    )
+    return data
+
+
+class PreparedProblems:
+    """The last few prepared problems, by grid and settings (thread-safe)."""
+
+    def __init__(self, size: int = PREPARED_CACHE_SIZE):
+        self.size = size
+        self.kept: OrderedDict[tuple[Any, ...], FillJob] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, grid: Grid, settings: WordSettings, store: WordListStore) -> FillJob:
+        from ..api import prepare
+
+        key = (grid.cells, grid.rtl, settings.model_dump_json())
+        with self.lock:
+            if key in self.kept:
+                self.kept.move_to_end(key)
+                return self.kept[key]
+        lexicon = store.lexicon(settings.words, settings.lang, settings.allow_offensive)
+        job = prepare(grid, lexicon, **settings.fill_settings())
+        with self.lock:
+            self.kept[key] = job
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return job
+
+
+def candidates(request: CandidatesRequest, store: WordListStore, prepared: PreparedProblems) -> dict[str, Any]:
+    """The words that fit a slot, best first; ``dead_end`` when placing one leaves a crossing
+    slot without a word (None beyond the first DEAD_END_CHECKS)."""
+    grid = request.grid.to_grid()
+    job = prepared.get(grid, request, store)
+    try:
+        slot = job.grid.slot(request.slot)
+    except KeyError:
+        raise InputError(f"the grid has no slot {request.slot.strip().upper()!r}", "slot") from None
+    problem = job.problem
+    pattern = job.grid.pattern_text(slot)
+    if problem.unsatisfiable:
+        reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
+        return {"slot": slot.id, "pattern": pattern, "total": 0, "candidates": [], "unsatisfiable": reason}
+    network = problem.network
+    s = network.slot_number[slot.id]
+    index = network.indexes[s]
+    rows: list[dict[str, Any]] = []
+    for w in WordIndex.iter_ids(problem.domains[s]):
+        word = index.words[w]
+        dead_end = None
+        if len(rows) < DEAD_END_CHECKS:
+            state = problem.root_state()
+            state.domains[s] = 1 << w
+            dead_end = network.propagate(state, [s]) is not None
+        rows.append(
+            {
+                "word": word,
+                "display": problem.lexicon.display_form(word),
+                "score": index.scores[w],
+                "dead_end": dead_end,
+            }
+        )
+        if len(rows) >= request.limit:
+            break
+    total = problem.domains[s].bit_count()
+    return {"slot": slot.id, "pattern": pattern, "total": total, "candidates": rows, "unsatisfiable": None}
+
+
+def clues(request: CluesRequest, store: WordListStore) -> dict[str, Any]:
+    """The list's clue of every complete entry that has one."""
+    grid = request.grid.to_grid()
+    lexicon = store.lexicon(request.words, request.lang, request.allow_offensive)
+    found = {}
+    for slot in grid.slots:
+        answer = grid.pattern_text(slot)
+        if "?" not in answer:
+            clue = lexicon.clue(answer.replace(" ", ""))
+            if clue:
+                found[slot.id] = clue
+    return {"clues": found}
+
+
+def open_puzzle(name: str, data: bytes) -> dict[str, Any]:
+    """Read an uploaded crossword file (format by its ending) into the page's puzzle shape."""
+    from ..api import read_puzzle
+
+    if len(data) > MAX_PUZZLE_FILE_BYTES:
+        raise InputError(f"a crossword file may be at most {MAX_PUZZLE_FILE_BYTES // (1024 * 1024)} MB", name)
+    suffix = os.path.splitext(name)[1].lower()
+    if suffix not in FILE_FORMATS:
+        raise InputError(f"unknown file type {suffix or '(none)'}: open one of {', '.join(sorted(FILE_FORMATS))}", name)
+    handle, path = tempfile.mkstemp(suffix=suffix, prefix="csp-crossword-open-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        try:
+            puzzle = read_puzzle(path)
+        except InputError as error:
+            raise InputError(error.message, os.path.basename(name), error.line, error.column) from None
+    finally:
+        os.unlink(path)
+    return puzzle_to_page(puzzle)
+
+
+def puzzle_to_page(puzzle: Puzzle) -> dict[str, Any]:
+    grid = puzzle.grid
+    cells = puzzle.solution if puzzle.solution is not None else grid.cells
+    return {
+        "grid": {"cells": [list(row) for row in cells], "rtl": grid.rtl},
+        "solution": [list(row) for row in puzzle.solution] if puzzle.solution is not None else None,
+        "clues": dict(puzzle.clues),
+        "title": puzzle.title,
+        "author": puzzle.author,
+        "copyright": puzzle.copyright,
+        "notes": puzzle.notes,
+        "freeform": puzzle.freeform,
+    }
+
+
+def page_to_puzzle(model: PuzzleModel) -> Puzzle:
+    """The page's puzzle as the library's: a grid whose every open cell has a letter is the
+    solution, with an empty pattern; a partly filled one is a pattern with given letters."""
+    grid = model.grid.to_grid()
+    solution = None
+    if model.solution is not None:
+        solution = _solution(grid, model.solution)
+    elif grid.slots and all(v for row in grid.cells for v in row if v is not None):
+        solution = grid.cells
+    if solution is not None:
+        blank = tuple(tuple(None if v is None else "" for v in row) for row in solution)
+        grid = Grid(blank, rtl=grid.rtl)
+    clues = {k: v for k, v in model.clues.items() if v.strip()}
+    return Puzzle(grid, solution, clues, model.title, model.author, model.copyright, model.notes, model.freeform)
+
+
+def _solution(grid: Grid, rows: list[list[str | None]]) -> tuple[tuple[str | None, ...], ...]:
+    from .models import GridModel
+
+    if len(rows) != grid.rows or any(len(row) != grid.cols for row in rows):
+        raise InputError(f"the solution must be {grid.rows} x {grid.cols} like the grid", "solution")
+    parsed = GridModel(cells=rows, rtl=grid.rtl).to_grid()
+    for r, row in enumerate(parsed.cells):
+        for c, value in enumerate(row):
+            if (value is None) != grid.is_block(r, c) or value == "":
+                raise InputError(f"solution cell ({r + 1}, {c + 1}) does not match the grid", "solution")
+    return parsed.cells
+
+
+def save(model: PuzzleModel, fmt: str) -> tuple[bytes, str]:
+    """The puzzle file's bytes and a file name."""
+    puzzle = page_to_puzzle(model)
+    data = file_format(f"puzzle.{fmt}").dumps(puzzle)
+    name = "".join(c for c in (model.title or "puzzle") if c.isalnum() or c in " -_").strip() or "puzzle"
+    return (data.encode("utf-8") if isinstance(data, str) else data), f"{name}.{fmt}"
+
+
+def render(model: PuzzleModel, fmt: str, solution: bool) -> bytes:
+    """The printed page (PDF, SVG or HTML) of the puzzle or its answer key."""
+    from ..api import render as render_page
+
+    puzzle = page_to_puzzle(model)
+    if solution and puzzle.solution is None:
+        raise InputError("the answer key needs every open cell filled", "puzzle")
+    page = render_page(puzzle, fmt, solution=solution)
+    return page.encode("utf-8") if isinstance(page, str) else page

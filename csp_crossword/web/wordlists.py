@@ -1,0 +1,159 @@
+"""The word lists the web page can use: the built-in lists, the server's ``--words`` files and
+lists uploaded through the page.
+
+An uploaded list is kept as its bytes (a worker process loads it from them) and, once asked for,
+as a loaded :class:`~csp_crossword.lexicon.Lexicon`. At most :data:`MAX_UPLOADED_LISTS` are kept;
+the oldest goes first. No path ever comes from a request: an upload is read from a temporary file
+the server names itself.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+from ..lexicon import Lexicon
+
+#: Uploaded lists kept at once (each can be tens of MB loaded).
+MAX_UPLOADED_LISTS = 8
+#: The largest word-list upload, in bytes.
+MAX_UPLOAD_BYTES = 32 * 1024 * 1024
+#: File name endings of the word-list formats (docs/formats.md): JSON and CSV by ending, the
+#: rest read as plain ``word`` or ``word;score`` lines.
+LIST_SUFFIXES = (".txt", ".dict", ".csv", ".json", ".tsv", ".lst")
+#: Loaded lexicons a worker process keeps (built-in and uploaded).
+WORKER_CACHE_SIZE = 4
+
+
+@dataclass(frozen=True)
+class ListSource:
+    """Where a word list comes from, in a form a worker process can load it from.
+
+    Attributes:
+        key: What identifies it in caches (``builtin:en``, ``upload:<id>``, ``file:<n>``).
+        lang, allow_offensive: For a built-in list.
+        name: The name shown in the page and in messages.
+        suffix: An upload's file ending (chooses its format).
+        data: An upload's bytes.
+        path: A ``--words`` file given on the server's command line.
+    """
+
+    key: str
+    lang: str = "en"
+    allow_offensive: bool = False
+    name: str = ""
+    suffix: str = ".txt"
+    data: bytes | None = field(default=None, repr=False)
+    path: str | None = None
+
+
+def builtin_source(lang: str, allow_offensive: bool) -> ListSource:
+    return ListSource(f"builtin:{lang}:{int(allow_offensive)}", lang=lang, allow_offensive=allow_offensive)
+
+
+def load_source(source: ListSource, warnings: list[str] | None = None) -> Lexicon:
+    """Load a list (InputError with the list's name when it is unusable)."""
+    from ..api import load_words
+
+    def warn(text: str) -> None:
+        if warnings is not None:
+            warnings.append(text)
+
+    if source.path is not None:
+        return load_words([source.path], on_warning=warn)
+    if source.data is None:
+        return load_words(lang=source.lang, allow_offensive=source.allow_offensive)
+    handle, path = tempfile.mkstemp(suffix=source.suffix, prefix="csp-crossword-list-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(source.data)
+        try:
+            return load_words([path], on_warning=lambda text: warn(text.replace(path, source.name)))
+        except InputError as error:
+            raise InputError(error.message, source.name, error.line, error.column) from None
+    finally:
+        os.unlink(path)
+
+
+class LexiconCache:
+    """Loaded lists by source key, the least recently used dropped beyond ``size``."""
+
+    def __init__(self, size: int = WORKER_CACHE_SIZE):
+        self.size = size
+        self.loaded: OrderedDict[str, Lexicon] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, source: ListSource) -> Lexicon:
+        with self.lock:
+            if source.key in self.loaded:
+                self.loaded.move_to_end(source.key)
+                return self.loaded[source.key]
+        lexicon = load_source(source)
+        with self.lock:
+            self.loaded[source.key] = lexicon
+            while len(self.loaded) > self.size:
+                self.loaded.popitem(last=False)
+        return lexicon
+
+
+class WordListStore:
+    """The lists a server offers: built-in, ``--words`` files, uploads (thread-safe)."""
+
+    def __init__(self, files: list[str] | None = None):
+        self.lock = threading.Lock()
+        self.files = {
+            f"file{n + 1}": ListSource(f"file:{n + 1}", name=os.path.basename(p), path=p)
+            for n, p in enumerate(files or [])
+        }
+        self.uploads: OrderedDict[str, ListSource] = OrderedDict()
+        self.cache = LexiconCache(WORKER_CACHE_SIZE + MAX_UPLOADED_LISTS)
+
+    def offered(self) -> list[dict[str, Any]]:
+        """The lists to choose from in the page."""
+        with self.lock:
+            listed = [("builtin", "built-in list")]
+            listed += [(list_id, source.name) for list_id, source in self.files.items()]
+            listed += [(list_id, source.name) for list_id, source in self.uploads.items()]
+        return [{"id": list_id, "name": name} for list_id, name in listed]
+
+    def add_upload(self, name: str, data: bytes) -> tuple[str, Lexicon, list[str]]:
+        """Load and keep an uploaded list; its id, the lexicon and the loader's warnings."""
+        if len(data) > MAX_UPLOAD_BYTES:
+            raise InputError(f"a word list may be at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MB", name)
+        suffix = os.path.splitext(name)[1].lower()
+        if suffix not in LIST_SUFFIXES:
+            suffix = ".txt"
+        list_id = "u" + uuid.uuid4().hex[:12]
+        source = ListSource(f"upload:{list_id}", name=os.path.basename(name) or "upload", suffix=suffix, data=data)
+        warnings: list[str] = []
+        lexicon = load_source(source, warnings)
+        if not len(lexicon):
+            raise InputError("the word list has no usable entry", source.name)
+        with self.lock:
+            self.uploads[list_id] = source
+            while len(self.uploads) > MAX_UPLOADED_LISTS:
+                self.uploads.popitem(last=False)
+        with self.cache.lock:
+            self.cache.loaded[source.key] = lexicon
+        return list_id, lexicon, warnings
+
+    def source(self, words: str, lang: str, allow_offensive: bool) -> ListSource:
+        """The source a request names (InputError for an unknown id)."""
+        if words == "builtin":
+            return builtin_source(lang, allow_offensive)
+        with self.lock:
+            found = self.files.get(words) or self.uploads.get(words)
+        if found is None:
+            raise InputError(
+                f"no word list {words!r}: upload it again (the server keeps the last {MAX_UPLOADED_LISTS})", "words"
+            )
+        return found
+
+    def lexicon(self, words: str, lang: str, allow_offensive: bool) -> Lexicon:
+        return self.cache.get(self.source(words, lang, allow_offensive))
