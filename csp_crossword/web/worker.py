@@ -61,11 +61,16 @@ def _answer(
     """Run one job; its ``done`` or ``failed`` message. Progress goes out while it runs."""
     last = [0.0]
 
-    def progress(stats: Any) -> None:
+    def progress(*report: Any) -> None:
+        # a search's SearchStats, or a freeform layout's (boards tried, words placed)
         now = time.monotonic()
         if now - last[0] >= PROGRESS_EVERY:
             last[0] = now
-            data = stats.to_dict() if hasattr(stats, "to_dict") else {"seconds": round(now - started, 2)}
+            if len(report) == 1 and hasattr(report[0], "to_dict"):
+                data = report[0].to_dict()
+            else:
+                data = dict(zip(("boards", "placed"), report, strict=False))
+            data["seconds"] = round(now - started, 2)
             conn.send(("progress", job_id, data))
 
     started = time.monotonic()
