@@ -41,8 +41,9 @@ from .wordlists import MAX_UPLOAD_BYTES, WordListStore
 
 #: The largest request body, in bytes (a word-list upload plus its form fields).
 MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
-#: Quick requests (analysis, candidates, files) served at once; more are refused with 429.
-MAX_QUICK_REQUESTS = 16
+#: Quick requests (analysis, candidates, files) served at once; more are refused with 429. They
+#: share one interpreter lock: more at once would only make each one slower.
+MAX_QUICK_REQUESTS = 2
 #: Seconds between two looks at a job for its event stream.
 EVENT_POLL_SECONDS = 0.1
 #: Seconds a client is told to wait before trying again after a 429 or 503.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+import time
 from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +27,10 @@ MAX_PUZZLE_FILE_BYTES = 4 * 1024 * 1024
 #: Prepared problems kept for candidate requests (clicking through the slots of one grid reuses
 #: its arc-consistent problem instead of building it again).
 PREPARED_CACHE_SIZE = 8
-#: Candidates checked for dead ends (placing the word and propagating): a few milliseconds each.
+#: Candidates checked for dead ends (placing the word and propagating: a few milliseconds each),
+#: and the seconds those checks may take in all; later candidates get ``dead_end: null``.
 DEAD_END_CHECKS = 30
+DEAD_END_SECONDS = 0.02
 
 
 def analyse(grid: Grid) -> dict[str, Any]:
@@ -89,10 +92,11 @@ def candidates(request: CandidatesRequest, store: WordListStore, prepared: Prepa
     s = network.slot_number[slot.id]
     index = network.indexes[s]
     rows: list[dict[str, Any]] = []
+    checks_end = time.monotonic() + DEAD_END_SECONDS
     for w in WordIndex.iter_ids(problem.domains[s]):
         word = index.words[w]
         dead_end = None
-        if len(rows) < DEAD_END_CHECKS:
+        if len(rows) < DEAD_END_CHECKS and time.monotonic() < checks_end:
             state = problem.root_state()
             state.domains[s] = 1 << w
             dead_end = network.propagate(state, [s]) is not None

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 PROGRESS_EVERY = 0.25
 #: How often an idle worker looks whether the server is still there.
 ORPHAN_CHECK_SECONDS = 2.0
+#: Workers run at a lower priority than the server, so the page's quick requests (candidates
+#: while a fill runs) get the processor first.
+WORKER_NICENESS = 10
 
 
 def worker_main(conn: Connection, stop: Event, parent: int) -> None:
@@ -34,6 +37,10 @@ def worker_main(conn: Connection, stop: Event, parent: int) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal is the server's to handle
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
     cache = LexiconCache()
     while True:
         try:
