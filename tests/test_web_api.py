@@ -90,7 +90,10 @@ def test_candidates_are_ranked_and_dead_ends_marked(client):
     assert "SAT" in words and set(words) <= {"SAT", "SET", "SEA"}  # after arc consistency
     scores = [c["score"] for c in answer["candidates"]]
     assert scores == sorted(scores, reverse=True)
-    assert client.post("/api/candidates", json={"grid": {"cells": grid}, "slot": "9D", "words": "file1"}).status_code == 400
+    assert (
+        client.post("/api/candidates", json={"grid": {"cells": grid}, "slot": "9D", "words": "file1"}).status_code
+        == 400
+    )
 
 
 def test_a_dead_end_is_a_word_that_empties_a_crossing(client):
