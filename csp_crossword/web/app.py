@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -41,9 +40,11 @@ from .wordlists import MAX_UPLOAD_BYTES, WordListStore
 
 #: The largest request body, in bytes (a word-list upload plus its form fields).
 MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
-#: Quick requests (analysis, candidates, files) served at once; more are refused with 429. They
-#: share one interpreter lock: more at once would only make each one slower.
+#: Quick requests (analysis, candidates, files) served at once, and how many more may wait for
+#: them; beyond that, 429. They share one interpreter lock: more at once would only make each
+#: one slower, and a short wait keeps the answers quick (a page asks for several at a time).
 MAX_QUICK_REQUESTS = 2
+MAX_QUICK_WAITING = 6
 #: Seconds between two looks at a job for its event stream.
 EVENT_POLL_SECONDS = 0.1
 #: Seconds a client is told to wait before trying again after a 429 or 503.
@@ -59,11 +60,37 @@ class ServerState:
     pool: JobPool
     store: WordListStore
     prepared: pages.PreparedProblems = field(default_factory=pages.PreparedProblems)
-    quick: threading.BoundedSemaphore = field(default_factory=lambda: threading.BoundedSemaphore(MAX_QUICK_REQUESTS))
+    quick: QuickGate = field(default_factory=lambda: QuickGate(MAX_QUICK_REQUESTS, MAX_QUICK_WAITING))
 
 
 class Busy(Exception):
     """Too many quick requests at once."""
+
+
+class QuickGate:
+    """At most ``running`` quick requests at once and ``waiting`` more in line (:class:`Busy`
+    beyond). Used from the event loop only."""
+
+    def __init__(self, running: int, waiting: int):
+        self.slots = asyncio.Semaphore(running)
+        self.waiting = waiting
+        self.in_line = 0
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        if self.slots.locked():
+            if self.in_line >= self.waiting:
+                raise Busy("the server is busy: try again in a moment")
+            self.in_line += 1
+            try:
+                await self.slots.acquire()
+            finally:
+                self.in_line -= 1
+        else:
+            await self.slots.acquire()
+        try:
+            return await run_in_threadpool(function, *args)
+        finally:
+            self.slots.release()
 
 
 class BodyLimit:
@@ -128,12 +155,7 @@ def create_app(state: ServerState) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     async def quick(function: Callable[..., T], *args: Any) -> T:
-        if not state.quick.acquire(blocking=False):
-            raise Busy
-        try:
-            return await run_in_threadpool(function, *args)
-        finally:
-            state.quick.release()
+        return await state.quick.run(function, *args)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

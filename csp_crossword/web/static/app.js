@@ -1,0 +1,92 @@
+/* app.js: starts the page: the mode switch, the side-panel tabs, and the server's configuration.
+ * The editor itself is in construct.js (with solver.js, clues.js, files.js) and freeform.js.
+ */
+"use strict";
+
+window.CW = window.CW || {};
+
+(function (CW) {
+  const $ = (id) => document.getElementById(id);
+
+  CW.mode = "construct";
+
+  /** Switch between construct and freeform mode (the two buttons act as tabs). */
+  function setMode(mode) {
+    CW.mode = mode;
+    for (const name of ["construct", "freeform"]) {
+      const on = name === mode;
+      $("mode-" + name).classList.toggle("active", on);
+      $("mode-" + name).setAttribute("aria-selected", String(on));
+      $(name).hidden = !on;
+    }
+    document.body.dataset.mode = mode;
+    // A panel measured while hidden had no size: draw again now that it shows.
+    if (mode === "construct") {
+      CW.construct.render();
+      CW.construct.focusGrid();
+    } else {
+      CW.freeform.redraw();
+    }
+  }
+
+  /** The side panel's tabs: candidates, clues, words. */
+  function setTab(name) {
+    for (const button of document.querySelectorAll(".tabs [data-tab]")) {
+      const on = button.dataset.tab === name;
+      button.classList.toggle("active", on);
+      button.setAttribute("aria-selected", String(on));
+      $("tab-" + button.dataset.tab).hidden = !on;
+    }
+  }
+
+  /** What the server offers: word lists, languages, limits. The page works on defaults without. */
+  async function loadConfig() {
+    try {
+      const config = await CW.api.get("/api/config");
+      CW.config = config || {};
+      CW.solver.offerLists(config.wordlists || config.word_lists || []);
+      const langs = config.languages || config.langs;
+      if (Array.isArray(langs) && langs.length) {
+        const select = $("lang");
+        const current = select.value;
+        select.textContent = "";
+        for (const lang of langs) {
+          const option = document.createElement("option");
+          option.value = typeof lang === "string" ? lang : lang.id || lang.code;
+          option.textContent = typeof lang === "string" ? lang : lang.name || option.value;
+          select.appendChild(option);
+        }
+        if ([...select.options].some((o) => o.value === current)) select.value = current;
+      }
+      const maxTime = config.max_time_limit || (config.limits && config.limits.max_time_limit);
+      if (maxTime) {
+        $("time-limit").max = maxTime;
+        $("ff-time-limit").max = maxTime;
+      }
+      const version = config.version ? ` ${config.version}` : "";
+      CW.setStatus(`ready: csp-crossword${version}. Click a cell and type; "." or right-click makes a block.`, "ok");
+    } catch (error) {
+      CW.report(error, "server configuration");
+    }
+  }
+
+  function init() {
+    CW.construct.init();
+    CW.solver.init();
+    CW.clues.init();
+    CW.files.init();
+    CW.freeform.init();
+    $("mode-construct").addEventListener("click", () => setMode("construct"));
+    $("mode-freeform").addEventListener("click", () => setMode("freeform"));
+    for (const button of document.querySelectorAll(".tabs [data-tab]")) {
+      button.addEventListener("click", () => setTab(button.dataset.tab));
+    }
+    setTab("candidates");
+    setMode("construct");
+    CW.emit("selection"); // the first candidates
+    loadConfig();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})(window.CW);

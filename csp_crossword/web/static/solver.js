@@ -1,0 +1,496 @@
+/* solver.js: the construct mode's server work: word settings and the ban list, candidates for the
+ * selected slot, and the fill / check / count jobs with their progress and results.
+ */
+"use strict";
+
+window.CW = window.CW || {};
+
+(function (CW) {
+  const G = CW.grid;
+  const S = CW.state;
+  const $ = (id) => document.getElementById(id);
+
+  /* ---- Word settings ---- */
+
+  const banned = []; // words in entry form, in the order they were banned
+
+  /** The word-settings fields every grid request carries (docs/web.md "Word settings"). */
+  function wordSettings() {
+    const settings = {
+      words: $("wordlist").value || "builtin",
+      lang: $("lang").value || "en",
+      ban: banned.slice(),
+      allow_duplicates: $("allow-duplicates").checked,
+      allow_offensive: $("allow-offensive").checked,
+    };
+    const min = $("min-score").value.trim();
+    if (min !== "") settings.min_score = Number(min);
+    return settings;
+  }
+
+  function timeLimit() {
+    const value = Number($("time-limit").value);
+    return value > 0 ? value : 10;
+  }
+
+  const gridBody = (cells) => ({ cells: cells || S.cells, rtl: S.rtl });
+
+  /** Add a word to the ban list (entry form: no spaces or hyphens, upper case). */
+  function ban(word) {
+    const entry = word.normalize("NFC").replace(/[\s\-\u2010-\u2014'\u2019\u02bc.]/g, "").toUpperCase();
+    if (!entry || banned.includes(entry)) return;
+    banned.push(entry);
+    drawBans();
+    CW.setStatus(`banned ${entry}: fills and candidates leave it out`, "ok");
+    refreshCandidates();
+  }
+
+  function drawBans() {
+    const box = $("ban-list");
+    box.textContent = "";
+    for (const word of banned) {
+      const chip = document.createElement("span");
+      chip.className = "chip";
+      chip.textContent = word;
+      const x = document.createElement("button");
+      x.type = "button";
+      x.className = "chip-x";
+      x.title = "remove " + word + " from the ban list";
+      x.setAttribute("aria-label", x.title);
+      x.textContent = "×";
+      x.addEventListener("click", () => {
+        banned.splice(banned.indexOf(word), 1);
+        drawBans();
+        refreshCandidates();
+      });
+      chip.appendChild(x);
+      box.appendChild(chip);
+    }
+    $("ban-empty").hidden = banned.length > 0;
+  }
+
+  /** The word lists the server offers (GET /api/config), plus uploads. */
+  function offerLists(lists) {
+    const select = $("wordlist");
+    const current = select.value;
+    select.textContent = "";
+    const seen = new Set();
+    for (const item of [{ id: "builtin", name: "built-in list" }, ...(lists || [])]) {
+      const id = typeof item === "string" ? item : item.id;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = typeof item === "string" ? item : item.name || id;
+      select.appendChild(option);
+    }
+    if (seen.has(current)) select.value = current;
+  }
+
+  async function uploadList(file) {
+    CW.setStatus(`loading ${file.name}...`, "busy");
+    try {
+      const answer = await CW.api.upload("/api/wordlists", file);
+      const option = document.createElement("option");
+      option.value = answer.id;
+      option.textContent = `${answer.name} (${Number(answer.entries).toLocaleString()} entries)`;
+      $("wordlist").appendChild(option);
+      $("wordlist").value = answer.id;
+      const warnings = answer.warnings && answer.warnings.length ? `; ${answer.warnings.join("; ")}` : "";
+      CW.setStatus(`word list ${answer.name}: ${Number(answer.entries).toLocaleString()} entries${warnings}`, warnings ? "info" : "ok");
+      refreshCandidates();
+    } catch (error) {
+      CW.report(error, "word list upload");
+    }
+  }
+
+  /* ---- Candidates for the selected slot ---- */
+
+  let candidateTimer = null;
+  let candidateRequest = null;
+  let candidateKey = "";
+
+  /** Ask again shortly: typing fast should not send a request per key. */
+  function refreshCandidates() {
+    clearTimeout(candidateTimer);
+    candidateTimer = setTimeout(loadCandidates, 150);
+  }
+
+  async function loadCandidates() {
+    const slot = CW.construct.currentSlot();
+    const list = $("candidates");
+    const head = $("candidates-head");
+    if (!slot) {
+      if (candidateRequest) candidateRequest.abort();
+      candidateKey = "";
+      list.textContent = "";
+      head.textContent = "Select an entry to see words that fit it.";
+      return;
+    }
+    // A complete entry asks for alternatives: its own cells are emptied (locked ones stay).
+    const complete = G.isComplete(S.cells, slot);
+    let cells = S.cells;
+    if (complete) {
+      cells = G.copy(S.cells);
+      for (const [r, c] of slot.cells) if (!S.locked.has(G.key(r, c))) cells[r][c] = "";
+    }
+    const body = { grid: gridBody(cells), slot: slot.id, limit: 50, ...wordSettings() };
+    const key = JSON.stringify(body);
+    if (key === candidateKey) return; // the same question: the list shown answers it
+    candidateKey = key;
+    if (candidateRequest) candidateRequest.abort();
+    const request = new AbortController();
+    candidateRequest = request;
+    // Until the answer comes the list shown is for another question: dim it and take no clicks.
+    list.classList.add("loading");
+    head.textContent = `${slot.id} ${complete ? "(alternatives)" : G.pattern(S.cells, slot)}: looking up…`;
+    try {
+      const answer = await CW.api.post("/api/candidates", body, { signal: request.signal });
+      if (request !== candidateRequest) return;
+      drawCandidates(slot, answer, complete);
+    } catch (error) {
+      if (error.name === "AbortError") return;
+      candidateKey = ""; // ask again next time
+      list.textContent = "";
+      head.textContent = `${slot.id}: no candidates (${error.message})`;
+      CW.report(error, "candidates");
+    } finally {
+      if (request === candidateRequest) list.classList.remove("loading");
+    }
+  }
+
+  function drawCandidates(slot, answer, complete) {
+    const list = $("candidates");
+    const head = $("candidates-head");
+    list.textContent = "";
+    // Best first (the server sends them so; a stable sort keeps its order among equal scores).
+    const shown = (answer.candidates || []).slice().sort((a, b) => (b.score || 0) - (a.score || 0));
+    const total = answer.total !== undefined ? answer.total : shown.length;
+    let text = `${answer.slot || slot.id} \u2068${answer.pattern || ""}\u2069: ${Number(total).toLocaleString()} word${total === 1 ? "" : "s"}`;
+    if (shown.length < total) text += `, best ${shown.length}`;
+    if (complete) text += " (alternatives to the entry)";
+    if (answer.unsatisfiable) text += ` · the grid has no fill: ${typeof answer.unsatisfiable === "string" ? answer.unsatisfiable : "a slot has no word"}`;
+    head.textContent = text;
+    for (const item of shown) {
+      const li = document.createElement("li");
+      li.dataset.word = item.word;
+      if (item.dead_end) {
+        li.classList.add("dead-end");
+        li.title = "placing it leaves a crossing entry with no word";
+      }
+      const word = document.createElement("span");
+      word.className = "cand-word";
+      word.textContent = item.word;
+      const display = document.createElement("span");
+      display.className = "cand-display";
+      const plain = (item.display || "").replace(/[\s\-'.]/g, "").toUpperCase();
+      display.textContent = item.display && plain !== item.word ? item.display : "";
+      const score = document.createElement("span");
+      score.className = "cand-score";
+      score.textContent = item.score;
+      const banButton = document.createElement("button");
+      banButton.type = "button";
+      banButton.className = "cand-ban";
+      banButton.textContent = "ban";
+      banButton.title = `never use ${item.word}`;
+      li.append(word, display, score, banButton);
+      list.appendChild(li);
+    }
+    if (!shown.length) {
+      const li = document.createElement("li");
+      li.className = "none";
+      li.textContent = "no word fits";
+      list.appendChild(li);
+    }
+  }
+
+  function onCandidateClick(event) {
+    const li = event.target.closest("li[data-word]");
+    if (!li) return;
+    if (event.target.closest(".cand-ban")) {
+      ban(li.dataset.word);
+      return;
+    }
+    const slot = CW.construct.currentSlot();
+    if (!slot) return;
+    if (CW.construct.placeWord(slot, G.wordGlyphs(li.dataset.word))) {
+      CW.setStatus(`placed ${li.dataset.word} in ${slot.id}`, "ok");
+    }
+    CW.construct.focusGrid();
+  }
+
+  /* ---- Jobs: fill, check, count ---- */
+
+  let running = null; // {id, kind} of the job in progress
+  let lastFill = null; // {base: cells the fill started from, placed: cells after placing it}
+
+  function setRunning(job) {
+    running = job;
+    const busy = !!job;
+    for (const id of ["autofill", "another-fill", "fill-selection", "check", "count"]) $(id).disabled = busy;
+    $("cancel-job").disabled = !busy;
+    $("progress").hidden = !busy && !$("progress").textContent;
+  }
+
+  function showProgress(kind, progress) {
+    const parts = [`${kind}…`];
+    if (progress) {
+      if (progress.nodes !== undefined) parts.push(`${Number(progress.nodes).toLocaleString()} nodes`);
+      if (progress.boards !== undefined) parts.push(`${Number(progress.boards).toLocaleString()} boards`);
+      if (progress.count !== undefined) parts.push(`${Number(progress.count).toLocaleString()} counted`);
+      if (progress.seconds !== undefined) parts.push(`${Number(progress.seconds).toFixed(1)} s`);
+    }
+    $("progress").hidden = false;
+    $("progress").textContent = parts.join(" · ");
+  }
+
+  /** Run one job to its end; answer the final Job, or null when it could not start. */
+  async function runJob(body) {
+    if (running) {
+      CW.setStatus("a job is already running: cancel it first", "error");
+      return null;
+    }
+    const kind = body.kind;
+    setRunning({ kind });
+    showProgress(kind, null);
+    CW.setStatus(`${kind} running...`, "busy");
+    try {
+      const job = await CW.api.runJob(
+        body,
+        (progress) => showProgress(kind, progress),
+        (job) => (running = { id: job.id, kind })
+      );
+      if (job.state === "failed") {
+        CW.setStatus(`${kind} failed: ${job.error || "no reason given"}`, "error");
+      }
+      return job;
+    } catch (error) {
+      CW.report(error, kind);
+      return null;
+    } finally {
+      setRunning(null);
+      $("progress").hidden = true;
+      $("progress").textContent = "";
+    }
+  }
+
+  async function cancel() {
+    if (!running || !running.id) return;
+    try {
+      await CW.api.cancelJob(running.id);
+      CW.setStatus(`${running ? running.kind : "job"} cancelled: keeping its best result`, "info");
+    } catch (error) {
+      CW.report(error, "cancel");
+    }
+  }
+
+  const sameCells = (a, b) => a && b && a.length === b.length && a.every((row, r) => row.every((v, c) => v === b[r][c]));
+
+  /**
+   * Fill the grid. mode: "all" places every cell; "again" re-runs the last fill's starting grid
+   * with a new seed; "selection" fills on the server but places only the selected entry and the
+   * entries crossing it.
+   */
+  async function fill(mode) {
+    let base = S.cells;
+    // Another fill starts from the grid the last fill started from, not from its answer; locked
+    // entries are kept whatever their letters came from.
+    if (mode === "again" && lastFill && sameCells(lastFill.placed, S.cells)) {
+      base = G.copy(lastFill.base);
+      for (const k of S.locked) {
+        const [r, c] = k.split(",").map(Number);
+        if (base[r] && base[r][c] !== null) base[r][c] = S.cells[r][c];
+      }
+    }
+    const slot = CW.construct.currentSlot();
+    if (mode === "selection" && !slot) return CW.setStatus("select an entry to fill around", "error");
+    // Autofill is repeatable (seed 0); another fill and fill selection try new seeds.
+    const seed = mode === "all" ? 0 : Math.floor(Math.random() * 2147483647);
+    const startCells = G.copy(base);
+    const body = { kind: "fill", grid: gridBody(startCells), time_limit: timeLimit(), seed, ...wordSettings() };
+    const job = await runJob(body);
+    if (!job || job.state === "failed") return;
+    const result = job.result || {};
+    const status = result.status || job.state;
+    if (status !== "filled" && status !== "optimal") {
+      const reason = result.reason || job.error || "";
+      const what =
+        job.state === "cancelled" ? "cancelled before a complete fill" : status === "timeout" ? "time limit reached without a fill" : status;
+      showResult(`<b>Fill: ${esc(what)}</b>${reason ? "<br>" + esc(reason) : ""}`, "bad");
+      CW.setStatus(`fill: ${what}${reason ? " (" + reason + ")" : ""}`, job.state === "cancelled" ? "info" : "error");
+      return;
+    }
+    // The grid may have changed while the job ran: place into the grid as it is now.
+    const index = G.index(G.slots(startCells, S.rtl));
+    let only = null;
+    if (mode === "selection") {
+      only = new Set();
+      const target = index.byId.get(slot.id) || slot;
+      for (const [r, c] of target.cells) {
+        const where = index.at.get(G.key(r, c)) || {};
+        for (const dir of ["across", "down"]) if (where[dir]) where[dir].slot.cells.forEach(([y, x]) => only.add(G.key(y, x)));
+      }
+    }
+    // Fill selection: the weakest of the entries it placed, from the scores of every entry.
+    const inPlace = (ws) => ws && (!only || ws.cells.some(([r, c]) => only.has(G.key(r, c))));
+    let weakest = (result.score && result.score.weakest) || [];
+    if (only && Array.isArray(result.entries)) {
+      const count = Math.max(weakest.length, 5);
+      weakest = result.entries
+        .filter((e) => typeof e.score === "number" && inPlace(index.byId.get(e.id)))
+        .sort((a, b) => a.score - b.score)
+        .slice(0, count)
+        .map((e) => ({ id: e.id, answer: e.answer, score: e.score }));
+    }
+    weakest = weakest.filter((w) => inPlace(index.byId.get(w.id)));
+    const weakKeys = [];
+    for (const item of weakest) {
+      index.byId.get(item.id).cells.forEach(([r, c]) => (!only || only.has(G.key(r, c))) && weakKeys.push(G.key(r, c)));
+    }
+    // The answer holds every cell (the givens too), so placing it over the previous fill replaces it.
+    const before = G.copy(S.cells);
+    CW.construct.placeCells(result.cells, only, weakKeys);
+    const same = sameCells(before, S.cells);
+    lastFill = { base: startCells, placed: G.copy(S.cells) };
+    const score = result.score || {};
+    // <bdi>: an Arabic answer beside a Latin slot id must not reorder the whole line.
+    const weakText = weakest.map((w) => `<bdi>${esc(w.id)}</bdi> <bdi>${esc(w.answer)}</bdi> (${esc(w.score)})`).join(", ");
+    const stats = result.stats || {};
+    showResult(
+      `<b>${mode === "selection" ? "Filled around " + esc(slot.id) : "Filled"}</b>` +
+        (score.mean !== undefined ? ` · mean score ${esc(score.mean)}` : "") +
+        (stats.seconds !== undefined ? ` · ${Number(stats.seconds).toFixed(2)} s` : "") +
+        (weakText ? `<br>weakest: <span class="weak-list">${weakText}</span>` : ""),
+      "good"
+    );
+    if (same && mode === "again") {
+      // Small grids often have one best fill whatever the seed: say so rather than seem stuck.
+      CW.setStatus("the same fill came back (it is the best the list allows here): ban a word or change a letter to steer it", "info");
+    } else {
+      CW.setStatus(`${status}${job.state === "cancelled" ? " (cancelled, best so far)" : ""}: undo (Ctrl+Z) takes it back`, "ok");
+    }
+  }
+
+  async function check() {
+    const body = { kind: "check", grid: gridBody(), time_limit: timeLimit(), seed: 0, ...wordSettings() };
+    const job = await runJob(body);
+    if (!job || job.state === "failed") return;
+    const result = job.result || {};
+    const status = result.status || "unknown";
+    S.core.clear();
+    if (status === "solvable") {
+      showResult("<b>Solvable</b>: a fill exists.", "good");
+      CW.setStatus("check: solvable", "ok");
+    } else if (status === "unsolvable") {
+      const core = result.core || [];
+      const patterns = result.patterns || {};
+      const reasons = result.empty_reasons || {};
+      const items = core
+        .map((id) => {
+          const slot = S.index.byId.get(id);
+          if (slot) slot.cells.forEach(([r, c]) => S.core.add(G.key(r, c)));
+          const why = reasons[id] ? ` — ${esc(reasons[id])}` : "";
+          return `<li><span class="core-id">${esc(id)}</span> <code><bdi>${esc(patterns[id] || (slot ? G.pattern(S.cells, slot) : ""))}</bdi></code>${why}</li>`;
+        })
+        .join("");
+      showResult(
+        `<b>Unsolvable</b>${result.reason ? ": " + esc(result.reason) : ""}` +
+          (core.length ? `<br>These slots cannot all be filled together:<ul class="core-list">${items}</ul>` : ""),
+        "bad"
+      );
+      CW.setStatus(`check: unsolvable${result.reason ? " (" + result.reason + ")" : ""}`, "error");
+    } else {
+      const why = result.reason || (job.state === "cancelled" ? "cancelled" : "time limit reached");
+      showResult(`<b>Unknown</b> (${esc(why)})`, "info");
+      CW.setStatus(`check: unknown (${why})`, "info");
+    }
+    CW.construct.render();
+  }
+
+  async function count() {
+    const body = { kind: "count", grid: gridBody(), limit: 1000, time_limit: timeLimit(), seed: 0, ...wordSettings() };
+    const job = await runJob(body);
+    if (!job || job.state === "failed") return;
+    const result = job.result || {};
+    if (result.count === undefined) {
+      showResult(`<b>Count</b>: <code>${esc(JSON.stringify(result))}</code>`, "info");
+      return;
+    }
+    const n = Number(result.count).toLocaleString();
+    let text;
+    if (result.exact === true) text = `exactly ${n} fill${result.count === 1 ? "" : "s"}`;
+    else if (result.exact === false) text = `at least ${n} fills (stopped: ${result.stopped || "limit"})`;
+    else text = `${n} fills`;
+    showResult(`<b>Count</b>: ${esc(text)}${result.seconds !== undefined ? ` · ${Number(result.seconds).toFixed(2)} s` : ""}`, "info");
+    CW.setStatus(`count: ${text}`, "ok");
+  }
+
+  function showResult(html, kind) {
+    const box = $("result");
+    box.innerHTML = html;
+    box.dataset.kind = kind;
+    box.hidden = false;
+    CW.construct.render(); // the box takes room from the grid: fit the cells again
+  }
+
+  const esc = (value) => String(value).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch]));
+  CW.esc = esc;
+
+  /* ---- Statistics ---- */
+
+  function drawStats() {
+    const st = G.stats(S.cells, S.slots, S.index);
+    const rows = [
+      ["Size", `${st.rows} × ${st.cols}${S.rtl ? " (RTL)" : ""}`],
+      ["Entries", `${st.entries} (${st.across} across, ${st.down} down)`],
+      ["Average length", st.averageLength.toFixed(2)],
+      ["Blocks", `${st.blocks} (${st.blockShare.toFixed(1)}%)`],
+      ["Filled", `${st.filled} of ${st.open} cells`],
+      ["Unchecked cells", st.unchecked, st.unchecked > 0],
+      ["Under 3 letters", st.short.length ? `${st.short.length}: ${st.short.join(" ")}` : "0", st.short.length > 0],
+      ["Duplicates", st.duplicates.length ? st.duplicates.map((d) => `\u2068${d.word}\u2069 (${d.ids.join(", ")})`).join("; ") : "0", st.duplicates.length > 0],
+    ];
+    if (st.isolated) rows.push(["Isolated cells", st.isolated, true]);
+    if (st.components > 1) rows.push(["Separate parts", st.components, true]);
+    $("stats").innerHTML = rows
+      .map(([name, value, warn]) => `<dt>${esc(name)}</dt><dd${warn ? ' class="warn"' : ""}>${esc(value)}</dd>`)
+      .join("");
+  }
+
+  function init() {
+    $("candidates").addEventListener("click", onCandidateClick);
+    $("autofill").addEventListener("click", () => fill("all"));
+    $("another-fill").addEventListener("click", () => fill("again"));
+    $("fill-selection").addEventListener("click", () => fill("selection"));
+    $("check").addEventListener("click", check);
+    $("count").addEventListener("click", count);
+    $("cancel-job").addEventListener("click", cancel);
+    $("ban-entry").addEventListener("click", () => {
+      const slot = CW.construct.currentSlot();
+      if (slot && G.isComplete(S.cells, slot)) ban(G.answer(S.cells, slot));
+      else CW.setStatus("select a complete entry to ban its word", "error");
+    });
+    $("ban-add").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = $("ban-word");
+      if (input.value.trim()) ban(input.value.trim());
+      input.value = "";
+    });
+    for (const id of ["wordlist", "lang", "min-score", "allow-duplicates", "allow-offensive"]) {
+      $(id).addEventListener("change", refreshCandidates);
+    }
+    $("wordlist-file").addEventListener("change", (event) => {
+      const file = event.target.files[0];
+      event.target.value = "";
+      if (file) uploadList(file);
+    });
+    CW.on("grid", drawStats);
+    CW.on("grid", refreshCandidates);
+    CW.on("selection", refreshCandidates);
+    setRunning(null);
+    drawBans();
+    drawStats();
+  }
+
+  CW.solver = { init, wordSettings, offerLists, refreshCandidates, ban };
+})(window.CW);
