@@ -219,7 +219,9 @@ class JobPool:
                 job = worker.job
                 if job is None or job.id != job_id:
                     continue
-                if kind == "progress":
+                if kind == "loaded":  # its word list is loaded: the time limit runs from now
+                    job.started = time.monotonic()
+                elif kind == "progress":
                     job.progress = data
                     job.version += 1
                 elif kind == "done":

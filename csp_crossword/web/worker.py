@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, LoadTimeout
@@ -80,9 +81,12 @@ def _answer(
             data["seconds"] = round(now - started, 2)
             conn.send(("progress", job_id, data))
 
+    def loaded() -> None:
+        conn.send(("loaded", job_id, None))
+
     started = time.monotonic()
     try:
-        return ("done", job_id, run_job(request, source, cache, stop, progress))
+        return ("done", job_id, run_job(request, source, cache, stop, progress, loaded))
     except (InputError, LoadTimeout) as error:
         return ("failed", job_id, str(error))
     except Exception as error:  # a bug in one job: reported, and the worker goes on
@@ -90,9 +94,15 @@ def _answer(
 
 
 def run_job(
-    request: dict[str, Any], source: ListSource | None, cache: LexiconCache, stop: Event, progress: Any
+    request: dict[str, Any],
+    source: ListSource | None,
+    cache: LexiconCache,
+    stop: Event,
+    progress: Any,
+    loaded: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
-    """Run one job request (a validated model's dict) and return its JSON document."""
+    """Run one job request (a validated model's dict) and return its JSON document; ``loaded``
+    is called once its word list is loaded."""
     kind = request["kind"]
     if kind == "freeform":
         return _freeform(request, stop, progress)
@@ -102,6 +112,8 @@ def run_job(
 
     assert source is not None  # every job but freeform names a list
     lexicon = cache.get(source)
+    if loaded is not None:
+        loaded()  # the job's time limit runs from here: loading a list the first time is not its time
     grid = _grid(request)
     settings = WordSettings.model_validate({k: v for k, v in request.items() if k in WordSettings.model_fields})
     common: dict[str, Any] = {
