@@ -162,9 +162,11 @@ def test_a_candidate_click_places_the_word(server, browser, shots):
     select_across(browser, 0, 2)
     try:
         WebDriverWait(browser, 20).until(
+            # the list of this grid's 1A, not one still coming for the page's first 15x15
             lambda d: (
                 d.find_element(By.ID, "candidates-head").text.startswith("1A")
-                and d.find_elements(By.CSS_SELECTOR, "#candidates li[data-word]")
+                and (items := d.find_elements(By.CSS_SELECTOR, "#candidates li[data-word]"))
+                and all(len(li.get_attribute("data-word")) == 5 for li in items)
             )
         )
     finally:
@@ -173,7 +175,7 @@ def test_a_candidate_click_places_the_word(server, browser, shots):
         lambda d: next(
             li.get_attribute("data-word")
             for li in d.find_elements(By.CSS_SELECTOR, "#candidates li[data-word]")
-            if "dead-end" not in li.get_attribute("class")
+            if "dead-end" not in li.get_attribute("class") and len(li.get_attribute("data-word")) == 5
         )
     )
 
