@@ -27,6 +27,12 @@ from .ngrams import RunMasks
 #: Below this many words, a slot's glyph supports are read from the words themselves instead of
 #: testing one bitset per glyph (cheaper when the domain is tiny and the alphabet is not).
 SMALL_DOMAIN = 12
+#: When a slot lost at most this many words since its crossings were last revised, only the
+#: glyphs of those words are re-tested (a refuted word costs one test per crossing instead of
+#: one per glyph); a larger loss revises every glyph of each crossing.
+SMALL_REMOVAL = 8
+#: ``State.seen`` of a slot never revised: its crossings are revised in full.
+NEVER_REVISED = -1
 
 
 @dataclass
@@ -44,17 +50,21 @@ class Failure:
 
 
 class State:
-    """Mutable search state: slot domains, crossing-cell glyph masks, settled (singleton) flags."""
+    """Mutable search state: slot domains, crossing-cell glyph masks, settled (singleton) flags,
+    and per slot the domain its crossings were last revised against (``seen``: every glyph of a
+    crossing mask is supported by it, so a later revision only has to look at the words lost
+    since)."""
 
-    __slots__ = ("domains", "masks", "settled")
+    __slots__ = ("domains", "masks", "seen", "settled")
 
-    def __init__(self, domains: list[int], masks: list[int], settled: list[bool]):
+    def __init__(self, domains: list[int], masks: list[int], settled: list[bool], seen: list[int] | None = None):
         self.domains = domains
         self.masks = masks
         self.settled = settled
+        self.seen = [NEVER_REVISED] * len(domains) if seen is None else seen
 
     def copy(self) -> State:
-        return State(self.domains[:], self.masks[:], self.settled[:])
+        return State(self.domains[:], self.masks[:], self.settled[:], self.seen[:])
 
 
 class Network:
@@ -133,6 +143,15 @@ class Network:
                 found |= bit
         return found
 
+    def _glyphs_of(self, s: int, words: int) -> list[int]:
+        """Per position of slot s, the glyph bitset of the words of ``words``."""
+        index = self.indexes[s]
+        found = [0] * self.slots[s].length
+        for w in WordIndex.iter_ids(words):
+            for i, g in enumerate(index.code(w)):
+                found[i] |= 1 << g
+        return found
+
     def words_with(self, t: int, pos: int, glyphs: int) -> int:
         """Bitset of slot t's words having one of ``glyphs`` at position ``pos``."""
         column = self.bits[t][pos]
@@ -149,7 +168,7 @@ class Network:
         Returns None when every domain is non-empty, else the :class:`Failure`. ``state`` is
         modified in place (callers copy it first when they need to undo).
         """
-        domains, masks, settled = state.domains, state.masks, state.settled
+        domains, masks, settled, seen = state.domains, state.masks, state.settled, state.seen
         queue = deque(dict.fromkeys(changed))
         queued = set(queue)
         check_repeats = not self.allow_duplicates
@@ -187,9 +206,30 @@ class Network:
                             if u not in queued:
                                 queue.append(u)
                                 queued.add(u)
+            previous = seen[s]
+            seen[s] = domain
+            lost: list[int] | None = None  # per position, the glyphs of the words lost since
+            if previous != NEVER_REVISED:
+                removed = previous & ~domain
+                if not removed:
+                    continue  # every crossing mask is still supported
+                if removed.bit_count() <= SMALL_REMOVAL:
+                    lost = self._glyphs_of(s, removed)
             for t, i, j, c in self.neighbours[s]:
                 old = masks[c]
-                kept = self.supports(s, domain, i, old)
+                if lost is None:
+                    kept = self.supports(s, domain, i, old)
+                else:
+                    kept = old
+                    doubtful = lost[i] & old
+                    if not doubtful:
+                        continue
+                    column = self.bits[s][i]
+                    while doubtful:
+                        low = doubtful & -doubtful
+                        doubtful ^= low
+                        if not domain & column[low.bit_length() - 1]:
+                            kept ^= low
                 if kept == old:
                     continue
                 if not kept:
