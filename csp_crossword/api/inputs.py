@@ -134,11 +134,12 @@ def read_puzzle(path: str | os.PathLike[str], *, rtl: bool = False) -> Puzzle:
     return read_crossword(path, rtl=rtl)
 
 
-def write_puzzle(path: str | os.PathLike[str], puzzle: Puzzle) -> None:
-    """Write a crossword file atomically, in the format its extension names."""
+def write_puzzle(path: str | os.PathLike[str], puzzle: Puzzle) -> list[str]:
+    """Write a crossword file atomically, in the format its extension names; returns what that
+    format could not carry (circles in a format without them, ...), one sentence each."""
     from ..formats import write_crossword
 
-    write_crossword(path, puzzle)
+    return write_crossword(path, puzzle)
 
 
 def render(puzzle: Puzzle, fmt: str = "svg", *, solution: bool = False) -> str | bytes:

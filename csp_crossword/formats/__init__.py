@@ -25,6 +25,53 @@ if TYPE_CHECKING:
     from ..lexicon import Lexicon
 
 Cells = tuple[tuple[Cell, ...], ...]
+Position = tuple[int, int]
+
+#: The edges of a cell a bar can run along (``CellStyle.bars``).
+EDGES = ("top", "right", "bottom", "left")
+
+
+@dataclass(frozen=True)
+class CellStyle:
+    """How a cell is drawn beyond its glyph (ipuz ``style``, .puz GEXT, xd ``Special``).
+
+    Attributes:
+        circle: A circle drawn in the cell.
+        shaded: The cell is shaded (grey unless ``color`` says otherwise).
+        color: The shading colour as ``#rrggbb`` when the file gives one.
+        bars: Edges of the cell with a thick bar (barred grids), from :data:`EDGES`.
+    """
+
+    circle: bool = False
+    shaded: bool = False
+    color: str = ""
+    bars: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return self.circle or self.shaded or bool(self.color) or bool(self.bars)
+
+
+@dataclass(frozen=True)
+class LockedSolution:
+    """A .puz solution scrambled by its author: kept as it is, never shown as an answer.
+
+    Attributes:
+        scrambled: The scrambled solution string of the file (one character a cell, ``.`` blocks).
+        checksum: The file's checksum of the unscrambled solution (what unlocking checks).
+    """
+
+    scrambled: str
+    checksum: int
+
+
+@dataclass
+class ClueGroup:
+    """Clues listed under a heading the grid's slots do not carry (variety puzzles' ``Rows`` or
+    ``Bands``, clues whose entry the block pattern does not have): kept for printing and for the
+    writers that can carry them. ``clues`` are (label, text) pairs in the file's order."""
+
+    heading: str
+    clues: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -32,11 +79,24 @@ class Puzzle:
     """A crossword as the file formats hold it.
 
     Attributes:
-        grid: The pattern: ``None`` blocks, ``""`` open cells, given (pre-filled) glyphs.
+        grid: The pattern: ``None`` blocks (and void cells), ``""`` open cells, given
+            (pre-filled) glyphs.
         solution: The answer glyph of every open cell (``None`` for blocks), when known.
         clues: Clue text by slot id (``"1A"``, ``"12D"``).
         title, author, copyright, notes: Metadata, empty when absent.
         freeform: A freeform board: cells without a letter are empty space, not black squares.
+        styles: Circles, shading and bars by cell.
+        voids: Cells outside the puzzle (.puz and xd ``:``, ipuz ``null``): drawn as nothing,
+            neither block nor open cell; ``None`` in ``grid``.
+        diagramless: The solver is not shown where the blocks are.
+        labels: Cell numbers as the file gives them, when they are not the standard numbering
+            (a slot's clue is printed with the label of its first cell).
+        locked: A scrambled .puz solution, kept as it is (``solution`` is then None).
+        extra_clues: Clue groups the grid's slots do not carry (:class:`ClueGroup`).
+        kind: What the puzzle is when it is not a plain crossword (``"diagramless"``, an ipuz
+            kind such as ``"http://ipuz.org/crossword/jellyroll#1"``); empty for a crossword.
+        warnings: What reading the file noticed and let pass (a wrong checksum, a variety puzzle
+            read as a plain grid); front ends show them.
     """
 
     grid: Grid
@@ -47,6 +107,14 @@ class Puzzle:
     copyright: str = ""
     notes: str = ""
     freeform: bool = False
+    styles: dict[Position, CellStyle] = field(default_factory=dict)
+    voids: frozenset[Position] = frozenset()
+    diagramless: bool = False
+    labels: dict[Position, str] = field(default_factory=dict)
+    locked: LockedSolution | None = None
+    extra_clues: list[ClueGroup] = field(default_factory=list)
+    kind: str = ""
+    warnings: list[str] = field(default_factory=list)
 
     def answer(self, slot: Slot) -> str | None:
         if self.solution is None:
@@ -57,6 +125,13 @@ class Puzzle:
     def entries(self) -> list[tuple[Slot, str | None, str]]:
         """(slot, answer or None, clue or "") for every slot, across then down."""
         return [(slot, self.answer(slot), self.clues.get(slot.id, "")) for slot in self.grid.slots]
+
+    def label(self, slot: Slot) -> str:
+        """The number printed for ``slot``: the file's label of its first cell, else standard."""
+        return self.labels.get(slot.cells[0], str(slot.number))
+
+    def is_void(self, r: int, c: int) -> bool:
+        return (r, c) in self.voids
 
 
 @dataclass(frozen=True)
@@ -90,6 +165,13 @@ class FileFormat:
             importlib.import_module(f"{__name__}.{self.module}"), self.writer
         )
         return function(puzzle)
+
+    def losses(self, puzzle: Puzzle) -> list[str]:
+        """What writing ``puzzle`` in this format leaves out, one sentence each (empty: nothing).
+        Each format module's ``losses`` function says it; a module without one loses nothing."""
+        module = importlib.import_module(f"{__name__}.{self.module}")
+        function: Callable[[Puzzle], list[str]] | None = getattr(module, f"{self.writer}_losses", None)
+        return [] if function is None else function(puzzle)
 
 
 #: Every crossword file format, by extension. The one table readers, writers, the CLI's help and
@@ -127,11 +209,14 @@ def read_crossword(path: str | os.PathLike[str], *, rtl: bool = False) -> Puzzle
     return puzzle
 
 
-def write_crossword(path: str | os.PathLike[str], puzzle: Puzzle) -> None:
-    """Write ``puzzle`` atomically in the format of ``path``'s extension."""
+def write_crossword(path: str | os.PathLike[str], puzzle: Puzzle) -> list[str]:
+    """Write ``puzzle`` atomically in the format of ``path``'s extension; returns what the format
+    could not carry (:meth:`FileFormat.losses`), for the caller to announce."""
     from ..files import write_atomically
 
-    write_atomically(os.fspath(path), file_format(path).dumps(puzzle))
+    fmt = file_format(path)
+    write_atomically(os.fspath(path), fmt.dumps(puzzle))
+    return fmt.losses(puzzle)
 
 
 def is_crossword_file(path: str | os.PathLike[str]) -> bool:
@@ -153,7 +238,11 @@ def puzzle_from_fill(grid: Grid, cells: Cells, lexicon: Lexicon | None = None, t
 
 
 __all__ = [
+    "EDGES",
     "EXTENSIONS",
+    "CellStyle",
+    "ClueGroup",
+    "LockedSolution",
     "FILE_FORMATS",
     "FileFormat",
     "Puzzle",
