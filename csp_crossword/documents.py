@@ -79,10 +79,14 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
 
 def puzzle_to_dict(puzzle: Puzzle) -> Document:
     """A crossword file as our JSON document (``convert``, ``--output x.json`` of a puzzle)."""
+    from .formats.native_extras import extras_to_dict
+
     cells = puzzle.solution if puzzle.solution is not None else puzzle.grid.cells
     entries = []
     for slot, answer, clue in puzzle.entries():
         entry = slot.to_dict()
+        if puzzle.labels and puzzle.label(slot) != str(slot.number):
+            entry["label"] = puzzle.label(slot)
         if answer:
             entry["answer"] = answer
         if clue:
@@ -96,6 +100,7 @@ def puzzle_to_dict(puzzle: Puzzle) -> Document:
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):
             data[key] = getattr(puzzle, key)
+    data.update(extras_to_dict(puzzle))
     return data
 
 

@@ -8,6 +8,7 @@ Every handler takes the parsed arguments and a :class:`Reporter`, writes results
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -266,12 +267,19 @@ def output_format(args: argparse.Namespace) -> str:
 INPUT_ARGUMENTS = ("grid", "input", "words", "overrides", "ban_file", "clues")
 
 
+#: Commands whose ``--output`` is a puzzle or result file, its format chosen by the extension.
+PUZZLE_OUTPUT_COMMANDS = ("fill:cmd_fill", "layout:cmd_generate", "layout:cmd_freeform", "files:cmd_convert")
+
+
 def check_output(args: argparse.Namespace) -> None:
     """Refuse, before any work, an ``--output`` that is a directory, FIFO or device, or one of the
-    command's own input files (InputError)."""
+    command's own input files, or (for a command writing puzzles) a name whose extension is not a
+    format we write (InputError)."""
     output = getattr(args, "output", None)
     if not output:
         return
+    if getattr(args, "handler", None) in PUZZLE_OUTPUT_COMMANDS:
+        check_puzzle_output(args, output)
     inputs: list[str] = []
     for name in INPUT_ARGUMENTS:
         value = getattr(args, name, None)
@@ -282,19 +290,34 @@ def check_output(args: argparse.Namespace) -> None:
     output_target(output, inputs)
 
 
-def write_puzzle_output(args: argparse.Namespace, puzzle: Any, fallback: str) -> None:
-    """``puzzle`` to ``--output`` in its crossword format; when that fails (the format cannot hold
-    the grid, the file cannot be written) ``fallback`` (the result as text) goes to stdout and
-    :class:`CannotWrite` says why, so the computed result is never lost."""
+def write_puzzle_output(args: argparse.Namespace, puzzle: Any, fallback: str, reporter: Reporter) -> None:
+    """``puzzle`` to ``--output`` in its crossword format, saying on stderr what the format left
+    out; when writing fails (the format cannot hold the grid, the file cannot be written)
+    ``fallback`` (the result as text) goes to stdout and :class:`CannotWrite` says why, so the
+    computed result is never lost."""
     from ..formats import write_crossword
 
     try:
-        write_crossword(args.output, puzzle)
+        for loss in write_crossword(args.output, puzzle):
+            reporter.warn(f"{args.output}: {loss}")
     except (InputError, OSError) as error:
         sys.stdout.write(fallback)
         sys.stdout.flush()
         why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise CannotWrite(f"{args.output}: cannot write ({why}); the result was printed instead") from None
+
+
+def check_puzzle_output(args: argparse.Namespace, output: str) -> None:
+    """The output's extension names a format we write (or there is none: a text result), and
+    ``--format json`` does not contradict it."""
+    from ..formats import FILE_FORMATS
+
+    ext = os.path.splitext(output)[1].lower()
+    known = ", ".join(sorted(FILE_FORMATS))
+    if ext and ext not in FILE_FORMATS:
+        raise InputError(f"cannot write {ext} files: the output's extension chooses the format, one of {known}", output)
+    if getattr(args, "format", None) == "json" and ext not in ("", ".json"):
+        raise InputError(f"--format json and the {ext} output disagree: name the output .json or drop --format", output)
 
 
 def write_output(args: argparse.Namespace, text: str) -> None:

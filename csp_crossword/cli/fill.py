@@ -38,7 +38,7 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         puzzle = fill_puzzle(grid_file, lexicon, result)
         apply_clues(args, puzzle, reporter)
         text = result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty)
-        write_puzzle_output(args, puzzle, text)
+        write_puzzle_output(args, puzzle, text, reporter)
     elif output_format(args) == "json":
         write_output(args, to_json(result_to_dict(grid_file.grid, result)))
     else:
@@ -59,6 +59,8 @@ def fill_puzzle(grid_file: api.GridFile, lexicon: Lexicon, result: FillResult) -
         puzzle = Puzzle(grid.with_cells(result.cells) if result.cells else grid, title=title)
     if crossword:
         puzzle.author, puzzle.copyright = crossword.author, crossword.copyright
+        # the pattern's own drawing (circles of a theme, void cells, the file's numbers) stays
+        puzzle.styles, puzzle.voids, puzzle.labels = dict(crossword.styles), crossword.voids, dict(crossword.labels)
     return puzzle
 
 

@@ -9,8 +9,16 @@ from typing import Any
 from .. import api
 from ..documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
 from ..errors import ExitCode, InputError
-from ..formats import Puzzle, is_crossword_file, write_crossword
-from .common import Reporter, job_deadline, no_shared_substring, output_format, parse_size, write_output
+from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
+from .common import (
+    Reporter,
+    job_deadline,
+    no_shared_substring,
+    output_format,
+    parse_size,
+    write_output,
+    write_puzzle_output,
+)
 from .fill import apply_clues
 from .parser import FREEFORM_PARTS
 
@@ -56,7 +64,15 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         text = to_json(result_to_dict(made.grid, result, extra))
     else:
         text = result_to_text(made.grid, result)
-    write_output(args, text)
+    if args.output and is_crossword_file(args.output):
+        if result.status.has_fill and result.cells is not None:
+            puzzle = puzzle_from_fill(made.grid, result.cells, words)
+        else:
+            puzzle = Puzzle(made.grid.with_cells(result.cells) if result.cells else made.grid)
+        apply_clues(args, puzzle, reporter)
+        write_puzzle_output(args, puzzle, text, reporter)
+    else:
+        write_output(args, text)
     if result.status.has_fill:
         reporter.info(
             f"{made.method} path: {len(result.entries)} entries in {result.stats.seconds:.2f} s "
@@ -115,7 +131,8 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     show = lexicon.display_form  # the words as the user wrote them
     if args.output and is_crossword_file(args.output):
         clues = {e["id"]: e["clue"] for e in entries if e["clue"]}
-        write_crossword(args.output, Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True))
+        board = Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True)
+        write_puzzle_output(args, board, "\n".join(grid_rows(result.cells)) + "\n", reporter)
         text = ""
     elif output_format(args) == "json":
         document = freeform_to_dict(

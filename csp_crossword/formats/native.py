@@ -12,6 +12,7 @@ from ..glyphs import normalize_glyph
 from ..grid import Grid, format_grid, parse_grid
 from ..limits import check_clue, check_grid_size
 from . import Puzzle
+from .native_extras import extras_from_dict
 
 
 def _pattern(cells: Iterable[Iterable[str | None]]) -> Grid:
@@ -29,6 +30,28 @@ def read_text(path: str) -> Puzzle:
 
 def dumps_text(puzzle: Puzzle) -> str:
     return format_grid(puzzle.grid, puzzle.solution)
+
+
+def dumps_text_losses(puzzle: Puzzle) -> list[str]:
+    """A grid text holds the cells only."""
+    losses = []
+    clues = len(puzzle.clues) + sum(len(group.clues) for group in puzzle.extra_clues)
+    if clues:
+        losses.append(f"{clues} clue(s) left out: a grid text holds no clues")
+    kept = [key for key in METADATA_FIELDS if getattr(puzzle, key)]
+    if kept:
+        losses.append(f"{', '.join(kept)} left out: a grid text holds no metadata")
+    circles = sum(1 for style in puzzle.styles.values() if style.circle)
+    shaded = sum(1 for style in puzzle.styles.values() if style.shaded or style.color)
+    barred = sum(1 for style in puzzle.styles.values() if style.bars)
+    for count, what in ((circles, "circled"), (shaded, "shaded"), (barred, "barred")):
+        if count:
+            losses.append(f"{count} {what} cell(s) written plain: a grid text has no cell styles")
+    if puzzle.voids:
+        losses.append(f"{len(puzzle.voids)} void cell(s) written as blocks")
+    if puzzle.locked is not None:
+        losses.append("the scrambled (locked) solution left out: the grid is written without it")
+    return losses
 
 
 #: Text fields of a JSON result kept as the puzzle's metadata.
@@ -78,6 +101,7 @@ def read_json(path: str) -> Puzzle:
         copyright=copyright,
         notes=notes,
         freeform=kind == "freeform",
+        **extras_from_dict(data, len(rows), len(rows[0]), path),
     )
 
 
