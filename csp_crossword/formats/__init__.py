@@ -86,7 +86,7 @@ class Puzzle:
         title, author, copyright, notes: Metadata, empty when absent.
         freeform: A freeform board: cells without a letter are empty space, not black squares.
         styles: Circles, shading and bars by cell.
-        voids: Cells outside the puzzle (.puz and xd ``:``, ipuz ``null``): drawn as nothing,
+        voids: Cells outside the puzzle (.puz ``:``, xd ``_``, ipuz ``null``): drawn as nothing,
             neither block nor open cell; ``None`` in ``grid``.
         diagramless: The solver is not shown where the blocks are.
         labels: Cell numbers as the file gives them, when they are not the standard numbering

@@ -1,97 +1,169 @@
-"""The ipuz format (crossword kind, spec version 2), read and written with our own code.
+"""The ipuz format (crossword kinds, spec version 2), read and written with our own code.
 
 Reading checks the fields the spec requires of a crossword (``version``, ``kind``,
 ``dimensions``, ``puzzle``) and the shapes of ``puzzle`` and ``solution``; problems name the file
-and the field (``puzzle[3][4]``), or the line and column of a JSON syntax error. Rebus cells
-(several letters in one cell) and any Unicode glyph are kept; right to left is stored in the
-extension field :data:`RTL_FIELD`.
+and the field (``puzzle[3][4]``), or the line and column of a JSON syntax error. A file wrapped
+as ``ipuz({...})`` (JSONP, allowed by the spec) is read too.
+
+Kept: every crossword kind (diagramless sets :attr:`Puzzle.diagramless`, other kinds go to
+:attr:`Puzzle.kind`), ``null`` cells as voids, cell labels that differ from the standard
+numbering, cell styles (:mod:`.ipuz_styles`), rebus cells and any Unicode glyph, puzzles without
+a solution, and clues. A clue is attached to the slot it names (by its ``cells`` when given, else
+by the cell its number labels); clues the block grid has no slot for (variety puzzles' ``Bands``
+or ``Rows``, entries that bars divide) are kept in :attr:`Puzzle.extra_clues` with a warning.
+Right to left and kinds without an ipuz name are stored in extension fields.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..errors import InputError
 from ..files import parse_json, read_text_file
 from ..glyphs import normalize_glyph
-from ..grid import Direction, Grid
+from ..grid import Direction, Grid, Slot
 from ..limits import MAX_CLUE_NUMBER, check_clue, check_grid_size, clue_number
-from . import Puzzle
+from . import CellStyle, ClueGroup, Position, Puzzle
+from .ipuz_styles import read_style, write_style
 
 VERSION = "http://ipuz.org/v2"
-KIND = "http://ipuz.org/crossword#1"
+CROSSWORD = "http://ipuz.org/crossword"
+KIND = CROSSWORD + "#1"
+DIAGRAMLESS = CROSSWORD + "/diagramless#1"
 #: Extension field for right-to-left puzzles (ipuz has none).
 RTL_FIELD = "org.csp-crossword:rtl"
+#: Extension field for a puzzle kind that is no ipuz kind (``variety``).
+KIND_FIELD = "org.csp-crossword:kind"
 REQUIRED = ("version", "kind", "dimensions", "puzzle")
+#: Names a clue list may have (before an optional ``:label``), as the ipuz validator accepts them.
+CLUE_LISTS = ("Across", "Down", "Diagonal", "Diagonal Up", "Diagonal Down Left", "Diagonal Up Left", "Zones", "Clues")
+WRAPPER = re.compile(r"\s*[A-Za-z_$][\w$]*\s*\(")
 
 
-def _cell_value(value: Any, block: str, empty: Any) -> tuple[bool, str]:
-    """(is_block, given glyph or "") of one ``puzzle`` cell."""
+def _unwrap(text: str) -> str:
+    """The JSON of ``ipuz({...})`` with the wrapper blanked out (lines and columns stay put)."""
+    match = WRAPPER.match(text)
+    end = text.rstrip().rstrip(";").rstrip()
+    if not match or not end.endswith(")"):
+        return text
+    return re.sub(r"[^\n]", " ", text[: match.end()]) + end[match.end() : -1]
+
+
+def _same(value: Any, marker: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, str)) and str(value) == str(marker)
+
+
+def _cell(value: Any, block: Any, empty: Any) -> tuple[str, str, str, Any]:
+    """(``void``, ``block`` or ``open``; the label or ""; the given glyph or ""; the raw style)."""
+    style, given = None, ""
     if isinstance(value, dict):
-        inner = value.get("cell", empty)
-        given = value.get("value")
-        is_block = inner is None or inner == block  # one level: a "cell" that is an object is open
-        return is_block, normalize_glyph(given) if isinstance(given, str) and given not in ("", block) else ""
-    if value is None or value == block:
-        return True, ""
-    return False, ""
+        style = value.get("style")
+        glyph = value.get("value")
+        if isinstance(glyph, str) and glyph.strip() and not _same(glyph, block):
+            given = normalize_glyph(glyph.strip())
+        value = value.get("cell", empty)
+        if isinstance(value, dict):  # one level: a "cell" that is an object is an open cell
+            value = empty
+    if value is None:
+        return "void", "", "", style
+    if _same(value, block):
+        return "block", "", "", style
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e9:
+        value = int(value)  # a label written as 3.0
+    if _same(value, empty) or _same(value, 0) or isinstance(value, bool) or not isinstance(value, (int, str)):
+        return "open", "", given, style
+    return "open", str(value).strip(), given, style
 
 
 def read(path: str) -> Puzzle:
-    data = parse_json(read_text_file(path), path, "an ipuz file")
+    data = parse_json(_unwrap(read_text_file(path)), path, "an ipuz file")
     if not isinstance(data, dict):
         raise InputError("an ipuz file is a JSON object", path)
     missing = [key for key in REQUIRED if key not in data]
     if missing:
         raise InputError(f"ipuz: missing required field(s) {', '.join(missing)}", path)
-    kinds = data["kind"] if isinstance(data["kind"], list) else [data["kind"]]
-    if not any(isinstance(k, str) and k.startswith("http://ipuz.org/crossword") for k in kinds):
+    kinds = [k for k in (data["kind"] if isinstance(data["kind"], list) else [data["kind"]]) if isinstance(k, str)]
+    crosswords = [k for k in kinds if k.startswith(CROSSWORD)]
+    if not crosswords:
         raise InputError(f"ipuz: kind {data['kind']!r:.80} is not a crossword", path)
+    diagramless = any(k.startswith(CROSSWORD + "/diagramless") for k in crosswords)
+    special = next((k for k in crosswords if not k.startswith((KIND[:-1], CROSSWORD + "/diagramless"))), "")
     dims = data["dimensions"]
     if not isinstance(dims, dict) or not all(_whole(dims.get(k)) and dims[k] > 0 for k in ("width", "height")):
         raise InputError("ipuz: dimensions must give a positive width and height", path)
     width, height = dims["width"], dims["height"]
     check_grid_size(height, width, path, field="dimensions")
     block, empty = data.get("block", "#"), data.get("empty", 0)
-    grid_rows = _rows(data["puzzle"], "puzzle", width, height, path)
-    cells, blocks = [], []
-    for row in grid_rows:
-        out, flags = [], []
-        for value in row:
-            is_block, given = _cell_value(value, block, empty)
-            out.append(None if is_block else given)
-            flags.append(is_block)
+    named = data["styles"] if isinstance(data.get("styles"), dict) else {}
+    dropped: set[str] = set()
+    cells: list[tuple[str | None, ...]] = []
+    voids: set[Position] = set()
+    styles: dict[Position, CellStyle] = {}
+    file_labels: dict[Position, str] = {}
+    for r, row in enumerate(_rows(data["puzzle"], "puzzle", width, height, path)):
+        out: list[str | None] = []
+        for c, value in enumerate(row):
+            what, label, given, raw_style = _cell(value, block, empty)
+            out.append(given if what == "open" else None)
+            if what == "void":
+                voids.add((r, c))
+            if label:
+                file_labels[(r, c)] = label
+            style = read_style(raw_style, named, dropped) if raw_style is not None else CellStyle()
+            if style:
+                styles[(r, c)] = style
         cells.append(tuple(out))
-        blocks.append(flags)
-    solution = None
-    if data.get("solution") is not None:
-        rows = _rows(data["solution"], "solution", width, height, path)
-        sol = []
-        for r, row in enumerate(rows):
-            out = []
-            for c, value in enumerate(row):
-                if isinstance(value, dict):
-                    value = value.get("value", value.get("cell"))
-                if blocks[r][c]:
-                    out.append(None)
-                elif not isinstance(value, str) or value in ("", block):
-                    out.append("")
-                else:
-                    out.append(normalize_glyph(value))
-            sol.append(tuple(out))
-        solution = tuple(sol) if all(v for row in sol for v in row if v is not None) else None
+    solution = _solution(data.get("solution"), cells, block, width, height, path)
     grid = Grid(tuple(cells), rtl=bool(data.get(RTL_FIELD)), source=path)
-    clues = _clues(data.get("clues", {}), grid, path)
+    standard = {slot.start: str(slot.number) for slot in grid.slots}
+    labels: dict[Position, str] = {}
+    if file_labels and file_labels != standard:
+        for pos in sorted(set(file_labels) | set(standard)):
+            if file_labels.get(pos, "") != standard.get(pos, ""):
+                labels[pos] = file_labels.get(pos, "")
+    barred = any(style.bars for style in styles.values())
+    clues, extra = _clues(data.get("clues", {}), grid, file_labels, barred, bool(labels), path)
+    warnings = []
+    if barred:
+        warnings.append(
+            "the grid has bars: its entries are the runs the bars divide, which our block grid does not number"
+        )
+    if extra:
+        count = sum(len(group.clues) for group in extra)
+        headings = ", ".join(repr(group.heading) for group in extra)
+        warnings.append(
+            f"a variety puzzle: {count} clue(s) under {headings} are not entries our block grid numbers; "
+            "they are kept apart from the slots"
+        )
+    if dropped:
+        warnings.append(f"cell styles not kept: {', '.join(sorted(dropped))}")
+    stored = data.get(KIND_FIELD)
+    kind: str = stored if isinstance(stored, str) else special
+    if stored is None and not kind and (barred or (extra and not clues)):
+        kind = "variety"
     return Puzzle(
         grid,
         solution=solution,
         clues=clues,
-        title=str(data.get("title", "")),
-        author=str(data.get("author", "")),
-        copyright=str(data.get("copyright", "")),
-        notes=str(data.get("notes", "")),
+        title=_text(data, "title"),
+        author=_text(data, "author"),
+        copyright=_text(data, "copyright"),
+        notes="\n\n".join(t for t in (_text(data, k) for k in ("intro", "notes", "explanation")) if t),
+        styles=styles,
+        voids=frozenset(voids),
+        diagramless=diagramless,
+        labels=labels,
+        extra_clues=extra,
+        kind=kind,
+        warnings=warnings,
     )
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    return value if isinstance(value, str) else "" if value is None else str(value)
 
 
 def _whole(value: Any) -> bool:
@@ -108,74 +180,228 @@ def _rows(value: Any, name: str, width: int, height: int, path: str) -> list[Any
     return value
 
 
-def _clues(value: Any, grid: Grid, path: str) -> dict[str, str]:
+def _solution(
+    value: Any, cells: list[tuple[str | None, ...]], block: Any, width: int, height: int, path: str
+) -> tuple[tuple[str | None, ...], ...] | None:
+    """The solution when the file gives a glyph for every open cell, else None."""
+    if value is None:
+        return None
+    sol = []
+    for r, row in enumerate(_rows(value, "solution", width, height, path)):
+        out: list[str | None] = []
+        for c, glyph in enumerate(row):
+            if isinstance(glyph, dict):
+                glyph = glyph.get("value", glyph.get("cell"))
+            if cells[r][c] is None:
+                out.append(None)
+            elif not isinstance(glyph, str) or not glyph.strip() or _same(glyph, block):
+                out.append("")
+            else:
+                out.append(normalize_glyph(glyph.strip()))
+        sol.append(tuple(out))
+    return tuple(sol) if all(v for row in sol for v in row if v is not None) else None
+
+
+def _clue_cells(value: Any) -> list[list[tuple[int, int]]] | None:
+    """Every clue's ``cells`` as (x, y) pairs, to find whether the file counts them from 0 or 1."""
+    if not isinstance(value, dict):
+        return None
+    found = []
+    for items in value.values():
+        for item in items if isinstance(items, list) else []:
+            cells = item.get("cells") if isinstance(item, dict) else None
+            if isinstance(cells, list) and all(
+                isinstance(p, list) and len(p) == 2 and all(_whole(v) for v in p) for p in cells
+            ):
+                found.append([(p[0], p[1]) for p in cells])
+    return found
+
+
+def _clues(
+    value: Any, grid: Grid, file_labels: dict[Position, str], barred: bool, own_numbers: bool, path: str
+) -> tuple[dict[str, str], list[ClueGroup]]:
+    """(clue text by slot id, the clue groups no slot carries). A standard grid's clue with no
+    slot is an error; in a barred grid or one with its own numbering it is kept apart (so is an
+    Across or Down clue without a number in a barred grid)."""
+    lenient = barred or own_numbers
     if not isinstance(value, dict):
         raise InputError("ipuz: clues must be an object (Across, Down)", path)
-    by_number = {(slot.number, slot.direction): slot.id for slot in grid.slots}
+    listed = _clue_cells(value) or []
+    base = 0 if any(v == 0 for cells in listed for p in cells for v in p) else 1
+    by_cells = {(slot.cells, slot.direction): slot for slot in grid.slots}
+    starts = {(slot.start, slot.direction): slot for slot in grid.slots}
+    by_number = {(slot.number, slot.direction): slot for slot in grid.slots}
+    labelled: dict[str, list[Position]] = {}
+    for pos, label in sorted(file_labels.items()):
+        labelled.setdefault(label, []).append(pos)
     found: dict[str, str] = {}
+    extra: dict[str, ClueGroup] = {}
     for key, items in value.items():
+        name = str(key)
         try:
-            direction = Direction(key.split(":")[0].strip().lower())
+            direction: Direction | None = Direction(name.split(":")[0].strip().lower())
         except ValueError:
-            continue  # not an Across or Down list
+            direction = None
+        heading = _heading(name)
         if not isinstance(items, list):
-            raise InputError(f"ipuz: clues.{key} must be a list", path)
+            raise InputError(f"ipuz: clues.{name} must be a list", path)
         for i, item in enumerate(items):
-            if isinstance(item, dict):
-                raw, text = item.get("number"), item.get("clue", "")
-            elif isinstance(item, list) and len(item) >= 2:
-                raw, text = item[0], item[1]
+            where = f"ipuz: clues.{name}[{i}]"
+            raw, text, cells = _clue_item(item, where, path)
+            text = check_clue(text, path, field=where)
+            slot: Slot | None = None
+            if direction is not None:
+                number = clue_number(raw)
+                label = str(number) if number is not None else "" if raw is None else str(raw).strip()
+                if number is None and not (barred or cells):
+                    raise InputError(
+                        f"{where} has no clue number (a whole number from 1 to {MAX_CLUE_NUMBER:,}): {raw!r:.40}", path
+                    )
+                if cells:
+                    key_cells = tuple((y - base, x - base) for x, y in cells)
+                    slot = by_cells.get((key_cells, direction))
+                elif file_labels:
+                    slot = next(
+                        (starts[p, direction] for p in labelled.get(label, []) if (p, direction) in starts), None
+                    )
+                    standard = by_number.get((number, direction)) if number is not None else None
+                    unnumbered = standard is not None and not file_labels.get(standard.start, "").isdecimal()
+                    if slot is None and label not in labelled and unnumbered:
+                        slot = standard  # a clue of a slot whose start the file does not number
+                elif number is not None:
+                    slot = by_number.get((number, direction))
+                if slot is None and not (lenient or cells):
+                    raise InputError(f"{where}: the grid has no {number} {direction}", path)
+            if slot is not None:
+                if text:
+                    found[slot.id] = text
             else:
-                raise InputError(f"ipuz: clues.{key}[{i}] must be [number, clue] or an object", path)
-            number = clue_number(raw)
-            if number is None:
-                raise InputError(
-                    f"ipuz: clues.{key}[{i}] has no clue number (a whole number from 1 to "
-                    f"{MAX_CLUE_NUMBER:,}): {raw!r:.40}",
-                    path,
-                )
-            if text is not None and not isinstance(text, (str, int, float)):
-                raise InputError(f"ipuz: clues.{key}[{i}]: the clue must be text", path)
-            slot_id = by_number.get((number, direction))
-            if slot_id is None:
-                raise InputError(f"ipuz: clues.{key}[{i}]: the grid has no {number} {direction}", path)
-            if text:
-                found[slot_id] = check_clue(str(text), path, field=f"ipuz: clues.{key}[{i}]")
-    return found
+                extra.setdefault(heading, ClueGroup(heading)).clues.append(("" if raw is None else str(raw), text))
+    return found, list(extra.values())
+
+
+def _clue_item(item: Any, where: str, path: str) -> tuple[Any, str, list[tuple[int, int]]]:
+    """(number or label, text with its enumeration, cells as (x, y)) of one clue."""
+    cells: list[tuple[int, int]] = []
+    if isinstance(item, dict):
+        raw = item.get("number")
+        numbers = item.get("numbers")
+        if raw is None and isinstance(numbers, list) and numbers:
+            raw = numbers[0] if len(numbers) == 1 else "/".join(str(n) for n in numbers)
+        text = item.get("clue", "")
+        enumeration = item.get("enumeration")
+        listed = item.get("cells")
+        if isinstance(listed, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(_whole(v) for v in p) for p in listed
+        ):
+            cells = [(p[0], p[1]) for p in listed]
+    elif isinstance(item, list) and len(item) >= 2:
+        raw, text, enumeration = item[0], item[1], None
+    elif isinstance(item, str):
+        raw, text, enumeration = None, item, None
+    else:
+        raise InputError(f"{where} must be [number, clue] or an object", path)
+    if text is None:
+        text = ""
+    if isinstance(text, bool) or not isinstance(text, (str, int, float)):
+        raise InputError(f"{where}: the clue must be text", path)
+    text = str(text)
+    if isinstance(enumeration, (str, int)) and not isinstance(enumeration, bool) and str(enumeration).strip():
+        suffix = f"({str(enumeration).strip().strip('()')})"
+        if not text.rstrip().endswith(suffix):
+            text = f"{text} {suffix}" if text else suffix
+    return raw, text, cells
+
+
+def _number(label: str) -> int | str:
+    return int(label) if label.isdecimal() and len(label) < 10 else label
 
 
 def dumps(puzzle: Puzzle) -> str:
     grid = puzzle.grid
-    numbers = {slot.start: slot.number for slot in grid.slots}
+    standard = {slot.start: str(slot.number) for slot in grid.slots}
     rows: list[list[Any]] = []
     for r in range(grid.rows):
         row: list[Any] = []
         for c in range(grid.cols):
             value = grid.cells[r][c]
-            if value is None:
-                row.append("#")
-            elif value:
-                row.append({"cell": numbers.get((r, c), 0), "value": value})
-            else:
-                row.append(numbers.get((r, c), 0))
+            label = puzzle.labels.get((r, c), standard.get((r, c), ""))
+            cell: Any = None if puzzle.is_void(r, c) else "#" if value is None else _number(label) if label else 0
+            style = write_style(puzzle.styles.get((r, c), CellStyle()))
+            if value or style:
+                entry: dict[str, Any] = {"cell": cell}
+                if value:
+                    entry["value"] = value
+                if style:
+                    entry["style"] = style
+                cell = entry
+            row.append(cell)
         rows.append(row)
-    data = {
+    kinds = [DIAGRAMLESS if puzzle.diagramless else KIND]
+    if puzzle.kind.startswith(CROSSWORD) and puzzle.kind not in kinds:
+        kinds = [puzzle.kind] + ([DIAGRAMLESS] if puzzle.diagramless else [])
+    data: dict[str, Any] = {
         "version": VERSION,
-        "kind": [KIND],
+        "kind": kinds,
         "dimensions": {"width": grid.cols, "height": grid.rows},
         "block": "#",
         "empty": 0,
         "puzzle": rows,
     }
     if puzzle.solution is not None:
-        data["solution"] = [["#" if v is None else v for v in row] for row in puzzle.solution]
-    data["clues"] = {
-        "Across": [[slot.number, clue] for slot, _, clue in puzzle.entries() if slot.direction is Direction.ACROSS],
-        "Down": [[slot.number, clue] for slot, _, clue in puzzle.entries() if slot.direction is Direction.DOWN],
-    }
+        data["solution"] = [
+            [None if puzzle.is_void(r, c) else "#" if v is None else v for c, v in enumerate(row)]
+            for r, row in enumerate(puzzle.solution)
+        ]
+    clues: dict[str, list[Any]] = {}
+    for direction in Direction:
+        clues[direction.title()] = [
+            [_clue_number(puzzle, slot), clue]
+            for slot, _, clue in puzzle.entries()
+            if slot.direction is direction and (clue or puzzle.label(slot))  # no entry for an unnumbered slot
+        ]
+    for group in puzzle.extra_clues:
+        clues.setdefault(_list_name(group.heading), []).extend([_number(label), text] for label, text in group.clues)
+    data["clues"] = clues
     for key in ("title", "author", "copyright", "notes"):
         if getattr(puzzle, key):
             data[key] = getattr(puzzle, key)
     if grid.rtl:
         data[RTL_FIELD] = True
+    inferred = puzzle.extra_clues or any(style.bars for style in puzzle.styles.values())
+    if (puzzle.kind or inferred) and not puzzle.kind.startswith(CROSSWORD) and puzzle.kind != "diagramless":
+        data[KIND_FIELD] = puzzle.kind  # even "": the reader takes a barred grid for a variety puzzle
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def _clue_number(puzzle: Puzzle, slot: Slot) -> int:
+    """The number of a slot's clue: its label when that is a number, else its standard number
+    (which the reader finds through the unnumbered start cell)."""
+    label = puzzle.label(slot)
+    return int(label) if label.isdecimal() and len(label) < 10 else slot.number
+
+
+def _heading(name: str) -> str:
+    """The heading of an extra clue list: its name without a ``Clues:`` prefix."""
+    return name[len("Clues:") :] if name.startswith("Clues:") else name
+
+
+def _list_name(heading: str) -> str:
+    """The clue list name of an extra group: its heading when ipuz knows it (``Diagonal:...``),
+    else ``Clues:heading`` (``Across`` and ``Down`` lists only hold the grid's slots)."""
+    first, _, rest = heading.partition(":")
+    if first in CLUE_LISTS and first not in ("Across", "Down", "Clues") and ":" not in rest:
+        return heading
+    return "Clues:" + heading.replace(":", " ")
+
+
+def dumps_losses(puzzle: Puzzle) -> list[str]:
+    """What an ipuz file cannot carry from ``puzzle``."""
+    losses = []
+    if puzzle.locked is not None:
+        losses.append("a locked (scrambled) solution cannot be written: ipuz has no scrambled solutions")
+    if puzzle.freeform:
+        losses.append("ipuz has no freeform boards: the empty space is written as blocks")
+    if any(_heading(_list_name(group.heading)) != group.heading for group in puzzle.extra_clues):
+        losses.append("a clue group heading with a colon is written with a space instead (ipuz list names)")
+    return losses
