@@ -1,127 +1,345 @@
-"""Across Lite ``.puz`` files through puzpy (import name ``puz``).
+"""Across Lite ``.puz`` files, read and written with our own code (:mod:`.puz_extras` has the bytes).
 
-Version 1.3 files (Latin-1) are written unless a glyph needs UTF-8, then version 2.0. Cells with
-more than one character (rebus squares, or a multi-code-point glyph such as a Bangla conjunct) go
-in the rebus tables. ``.puz`` has no right-to-left grids.
+Reading:
+
+* ``.`` is a block. ``:`` is a block in a diagramless puzzle (puzzle type 0x0401, which sets
+  ``diagramless``) and a void cell (outside a shaped grid) in any other.
+* A wrong checksum, a clue count the grid contradicts (the grid's count is used when the strings
+  fit it exactly), a missing version or a damaged extension section is let pass with a warning in
+  ``Puzzle.warnings``; a file is refused (InputError naming the problem) only when its grid or its
+  clues cannot be read: no ``ACROSS&DOWN`` header, the file cut short, control characters in the
+  solution, clue strings that fit neither the header's count nor the grid's.
+* A scrambled solution is kept as it is in ``Puzzle.locked`` (``solution`` None); a file that says
+  it has no solution (state 0x0002, placeholder letters) gives ``solution`` None.
+* Circled cells (GEXT 0x80) go to ``styles``; rebus answers (GRBS and RTBL) to the solution.
+* The fill is the solver's progress, not the puzzle: only letters marked given (GEXT 0x40, which
+  Across Lite sets on revealed cells and other programs on given letters) become givens in the
+  grid; other letters are left out, with a warning. The numbering of a .puz is always the standard
+  one (the format stores no numbers), so ``labels`` stays empty.
+* Text is UTF-8 from version 2.0 on, Windows-1252 before.
+
+Writing: version 1.3 (Windows-1252) unless some text or glyph needs UTF-8, then 2.0. Cells with
+more than one character or a character the encoding has no single byte for go in the rebus tables;
+givens are written in the fill with the given mark (multi-letter ones in RUSR); circles in GEXT;
+void cells as ``:`` (as blocks in a diagramless puzzle, whose blocks are ``:``); a locked solution
+as it came, with its flag and checksum. A puzzle without a (full) solution is written with ``X``
+placeholders and the "no solution" state. :func:`dumps_losses` lists what a .puz cannot carry.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+import unicodedata
+from collections.abc import Callable
 
 from ..errors import InputError
 from ..glyphs import normalize_glyph
-from ..grid import Direction, Grid
+from ..grid import Direction, Grid, Slot
 from ..limits import check_clue
-from . import Puzzle
-
-
-def _load(path: str) -> Any:
-    import puz
-
-    try:
-        return puz.read(path)
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except (puz.PuzzleFormatError, UnicodeDecodeError, ValueError, IndexError) as error:
-        raise InputError(f"not a readable .puz file: {error}", path) from None
-
+from . import CellStyle, LockedSolution, Puzzle
+from .puz_extras import (
+    CIRCLED,
+    GIVEN,
+    STATE_LOCKED,
+    STATE_NO_SOLUTION,
+    STATE_PLAIN,
+    TYPE_DIAGRAMLESS,
+    TYPE_NORMAL,
+    Broken,
+    RawPuz,
+    decode8,
+    encode8,
+    parse,
+)
 
 #: The largest grid side a .puz file holds (one byte each for width and height).
 MAX_SIDE = 255
+#: Fill bytes that are not a letter: empty, block, void or diagramless block.
+NOT_LETTERS = "-.:"
+
+
+def _clue_order(grid: Grid) -> list[Slot]:
+    """The slots in the order a .puz lists their clues: by number, across before down."""
+    return sorted(grid.slots, key=lambda slot: (slot.number, slot.direction is not Direction.ACROSS))
 
 
 def read(path: str) -> Puzzle:
-    """The puzzle of a .puz file (InputError, naming the file, for anything puzpy cannot read:
-    checksums that pass but clue counts, rebus tables or strings that do not)."""
-    import puz
-
+    """The puzzle of a .puz file (InputError naming the file and the problem when it cannot be read)."""
     try:
-        return _read(path)
-    except InputError:
-        raise
-    except (puz.PuzzleFormatError, UnicodeDecodeError, ValueError, IndexError, KeyError, TypeError) as error:
-        raise InputError(f"not a readable .puz file: {type(error).__name__}: {error}", path) from None
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except OSError as error:
+        raise InputError(f"cannot read the file: {error.strerror or error}", path) from None
+    try:
+        return _puzzle(parse(data), path)
+    except Broken as error:
+        raise InputError(f"not a readable .puz file: {error}", path) from None
 
 
-def _read(path: str) -> Puzzle:
-    p = _load(path)
-    width, height = p.width, p.height
-    if width <= 0 or height <= 0 or len(p.solution) != width * height:
-        raise InputError("not a readable .puz file: the grid does not match its size", path)
-    rebus = p.rebus() if p.has_rebus() else None
-    cells: list[tuple[str | None, ...]] = []
+def _text(raw: RawPuz, data: bytes, warnings: list[str]) -> str:
+    if raw.utf8:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            note = "some text is not UTF-8 though the file is version 2.0; it was read as Windows-1252"
+            if note not in warnings:
+                warnings.append(note)
+    return decode8(data)
+
+
+def _rebus(raw: RawPuz, warnings: list[str]) -> dict[int, str]:
+    """Rebus answers by cell index (GRBS cell values point at RTBL keys plus one)."""
+    grid, table = raw.sections.get(b"GRBS"), raw.sections.get(b"RTBL")
+    if grid is None or not any(grid):
+        return {}
+    answers: dict[int, str] = {}
+    for entry in _text(raw, table or b"", warnings).split(";"):
+        key, colon, value = entry.partition(":")
+        if not entry.strip():
+            continue
+        if not colon or not re.fullmatch(r" *[0-9]+", key) or not value:
+            warnings.append(f"the rebus table entry {entry!r} is not 'number:answer' and was ignored")
+            continue
+        answers[int(key)] = value
+    cells = {k: answers.get(v - 1, "") for k, v in enumerate(grid) if v}
+    missing = sorted(k for k, v in cells.items() if not v)
+    if missing:
+        warnings.append(f"{len(missing)} rebus cells point at no rebus table entry; they keep their one-letter answer")
+    return {k: v for k, v in cells.items() if v}
+
+
+def _user_rebus(raw: RawPuz) -> list[str]:
+    """The RUSR section: one string a cell ("" for none)."""
+    data = raw.sections.get(b"RUSR", b"")
+    entries = [decode8(part) if not raw.utf8 else part.decode("utf-8", "replace") for part in data.split(b"\0")]
+    return (entries + [""] * raw.width * raw.height)[: raw.width * raw.height]
+
+
+def _control(text: str) -> bool:
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def _puzzle(raw: RawPuz, path: str) -> Puzzle:
+    warnings = raw.warnings
+    width, height = raw.width, raw.height
+    diagramless = raw.puzzle_type == TYPE_DIAGRAMLESS
+    if raw.puzzle_type not in (TYPE_NORMAL, TYPE_DIAGRAMLESS):
+        warnings.append(f"unknown puzzle type 0x{raw.puzzle_type:04x}; read as a plain crossword")
+    if raw.state not in (STATE_PLAIN, STATE_NO_SOLUTION, STATE_LOCKED):
+        warnings.append(f"unknown solution state 0x{raw.state:04x}; the solution was read as plain")
+    solution_text, fill_text = decode8(raw.solution), decode8(raw.fill)
+    rebus = _rebus(raw, warnings)
+    marks = raw.sections.get(b"GEXT", bytes(width * height))
+    user_rebus = _user_rebus(raw)
+    pattern: list[list[str | None]] = []
+    answers: list[list[str | None]] = []
+    voids: set[tuple[int, int]] = set()
+    styles: dict[tuple[int, int], CellStyle] = {}
+    progress = 0
     for r in range(height):
-        row: list[str | None] = []
+        pattern.append([])
+        answers.append([])
         for c in range(width):
             k = r * width + c
-            ch = p.solution[k]
-            if ch == ".":
-                row.append(None)
-            elif rebus is not None and rebus.is_rebus_square(k):
-                row.append(normalize_glyph(rebus.get_rebus_solution(k) or ch))
-            else:
-                row.append(normalize_glyph(ch) if ch not in "-" else "")
-        cells.append(tuple(row))
-    pattern = Grid(tuple(tuple(None if v is None else "" for v in row) for row in cells), source=path)
-    numbering = p.clue_numbering()
-    by_number = {(slot.number, slot.direction): slot.id for slot in pattern.slots}
+            ch, entered = solution_text[k], fill_text[k]
+            if ch in ".:":
+                if ch == ":" and not diagramless:
+                    voids.add((r, c))
+                pattern[r].append(None)
+                answers[r].append(None)
+                continue
+            answer = rebus.get(k) or ("" if ch == "-" else ch)
+            if raw.state != STATE_NO_SOLUTION and _control(answer):
+                raise Broken(f"the solution has the control character {answer!r} at row {r + 1}, column {c + 1}")
+            answers[r].append(normalize_glyph(answer))
+            given = ""
+            if entered not in NOT_LETTERS and not _control(entered):
+                if marks[k] & GIVEN and not _control(user_rebus[k]):
+                    given = normalize_glyph(user_rebus[k] or entered)
+                else:
+                    progress += 1
+            pattern[r].append(given)
+            if marks[k] & CIRCLED:
+                styles[(r, c)] = CellStyle(circle=True)
+    if progress:
+        warnings.append(
+            f"the file holds a solver's entries in {progress} cells: progress, not part of the puzzle; not read"
+        )
+    grid = Grid(tuple(tuple(row) for row in pattern), source=path)
+    solution: tuple[tuple[str | None, ...], ...] | None = tuple(tuple(row) for row in answers)
+    locked = None
+    if raw.state == STATE_LOCKED:
+        locked, solution = LockedSolution(solution_text, raw.scrambled_checksum), None
+        if rebus:
+            warnings.append(f"the rebus answers of the locked solution ({len(rebus)} cells) are not kept")
+    elif raw.state == STATE_NO_SOLUTION:
+        solution = None
+    elif solution is not None and any(v == "" for row in solution for v in row):
+        warnings.append("the solution has blank cells; the puzzle was read without a solution")
+        solution = None
+    order = _clue_order(grid)
+    if len(order) != len(raw.clues):  # parse() checked the count against the same grid
+        raise Broken(f"the grid has {len(order)} entries for {len(raw.clues)} clues")
     clues = {}
-    for direction, items in ((Direction.ACROSS, numbering.across), (Direction.DOWN, numbering.down)):
-        for item in items:
-            slot_id = by_number.get((item["num"], direction))
-            if slot_id is not None and item["clue"]:
-                clues[slot_id] = check_clue(item["clue"], path, field=f"clue {item['num']} {direction}")
-    filled = all(v for row in cells for v in row if v is not None)
-    scrambled = getattr(p, "is_solution_locked", lambda: False)()
+    for slot, data in zip(order, raw.clues, strict=True):
+        text = _text(raw, data, warnings)
+        if text:
+            clues[slot.id] = check_clue(text, path, field=f"clue {slot.number} {slot.direction}")
     return Puzzle(
-        pattern if filled else Grid(tuple(cells), source=path),
-        solution=tuple(cells) if filled and not scrambled else None,
+        grid,
+        solution=solution,
         clues=clues,
-        title=p.title or "",
-        author=p.author or "",
-        copyright=p.copyright or "",
-        notes=p.notes or "",
+        title=_text(raw, raw.title, warnings),
+        author=_text(raw, raw.author, warnings),
+        copyright=_text(raw, raw.copyright, warnings),
+        notes=_text(raw, raw.notes, warnings),
+        styles=styles,
+        voids=frozenset(voids),
+        diagramless=diagramless,
+        locked=locked,
+        kind="diagramless" if diagramless else "",
+        warnings=warnings,
     )
+
+
+def _check_writable(puzzle: Puzzle) -> None:
+    grid = puzzle.grid
+    if grid.rtl:
+        raise InputError("the .puz format has no right-to-left grids; write .ipuz or .json instead")
+    if grid.rows > MAX_SIDE or grid.cols > MAX_SIDE or not grid.rows or not grid.cols:
+        raise InputError(
+            f"the .puz format holds grids from 1x1 up to {MAX_SIDE}x{MAX_SIDE}, not {grid.rows}x{grid.cols}"
+        )
+
+
+def _full_solution(puzzle: Puzzle) -> bool:
+    grid, solution = puzzle.grid, puzzle.solution
+    return solution is not None and all(
+        solution[r][c] for r, row in enumerate(grid.cells) for c, v in enumerate(row) if v is not None
+    )
+
+
+def _locked_fits(puzzle: Puzzle) -> bool:
+    locked, grid = puzzle.locked, puzzle.grid
+    if locked is None or len(locked.scrambled) != grid.rows * grid.cols:
+        return False
+    cells = [v for row in grid.cells for v in row]
+    return all((ch in ".:") == (v is None) for ch, v in zip(locked.scrambled, cells, strict=True))
+
+
+def _texts(puzzle: Puzzle) -> list[str]:
+    cells = [v for rows in (puzzle.grid.cells, puzzle.solution or ()) for row in rows for v in row if v]
+    locked = [puzzle.locked.scrambled] if puzzle.locked is not None else []
+    return [puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes, *puzzle.clues.values(), *cells, *locked]
 
 
 def dumps(puzzle: Puzzle) -> bytes:
-    import puz
-
-    if puzzle.grid.rtl:
-        raise InputError("the .puz format has no right-to-left grids; write .ipuz or .json instead")
+    """The .puz bytes of ``puzzle`` (InputError for a right-to-left grid or one too large)."""
+    _check_writable(puzzle)
     grid = puzzle.grid
-    if grid.rows > MAX_SIDE or grid.cols > MAX_SIDE:
-        raise InputError(f"the .puz format holds grids up to {MAX_SIDE}x{MAX_SIDE}, not {grid.rows}x{grid.cols}")
-    cells = puzzle.solution if puzzle.solution is not None else grid.cells
-    texts = [v for row in cells for v in row if v]
-    needs_utf8 = any(
-        ch.encode("latin-1", "ignore").decode("latin-1") != ch
-        for ch in texts + [puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes] + list(puzzle.clues.values())
-    )
-    p = puz.Puzzle(version="2.0" if needs_utf8 else "1.3")
-    p.width, p.height = grid.cols, grid.rows
-    solution, fill, rebus_cells = [], [], {}
-    for r, row in enumerate(cells):
-        for c, value in enumerate(row):
-            if value is None:
-                solution.append(".")
-                fill.append(".")
+    utf8 = any(encode8(text) is None for text in _texts(puzzle))
+
+    def encode(text: str) -> bytes:
+        out = text.replace("\0", "")
+        return out.encode("utf-8") if utf8 else encode8(out) or b""
+
+    def one_byte(glyph: str) -> bool:
+        return len(glyph) == 1 and glyph not in NOT_LETTERS and len(encode(glyph)) == 1
+
+    diagramless = puzzle.diagramless or puzzle.kind == "diagramless"
+    full = _full_solution(puzzle)
+    lock = puzzle.locked if puzzle.solution is None and _locked_fits(puzzle) else None
+    solution, fill, marks = bytearray(), bytearray(), bytearray()
+    rebus: dict[int, str] = {}
+    user_rebus: list[str] = []
+    for r, row in enumerate(grid.cells):
+        for c, given in enumerate(row):
+            user_rebus.append("")
+            if given is None:
+                block = b":" if diagramless or (r, c) in puzzle.voids else b"."
+                solution += block
+                fill += block
+                marks.append(0)
                 continue
-            limit = 128 if needs_utf8 else 256  # one byte per square in the file's encoding
-            one_byte = len(value) == 1 and ord(value) < limit
-            if value and not one_byte:  # rebus square, or a glyph beyond Latin-1 (grids are one byte a cell)
-                rebus_cells[r * grid.cols + c] = value
-            solution.append(value if one_byte else (value[0] if value and ord(value[0]) < limit else "X"))
-            fill.append("-")
-    p.solution, p.fill = "".join(solution), "".join(fill)
-    p.title, p.author, p.copyright, p.notes = puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes
-    # .puz lists clues by number, across before down at the same number
-    ordered = sorted(puzzle.entries(), key=lambda e: (e[0].number, e[0].direction is not Direction.ACROSS))
-    p.clues = [clue for _, _, clue in ordered]
-    if rebus_cells:
-        rebus = p.rebus()
-        for index, value in rebus_cells.items():
-            rebus.add_rebus_squares(index, value)
-    data: bytes = p.tobytes()
-    return data
+            answer = puzzle.solution[r][c] if puzzle.solution is not None else None
+            if not answer:
+                solution += b"X"
+            elif one_byte(answer):
+                solution += encode(answer)
+            else:
+                rebus[len(solution)] = answer
+                solution += encode(answer[0]) if one_byte(answer[0]) else b"X"
+            style = puzzle.styles.get((r, c), CellStyle())
+            marks.append((CIRCLED if style.circle or style.shaded else 0) | (GIVEN if given else 0))
+            if given and not one_byte(given):
+                user_rebus[-1] = given
+            fill += (encode(given[0]) if one_byte(given[0]) else b"X") if given else b"-"
+    raw = RawPuz(grid.cols, grid.rows, b"2.0\0" if utf8 else b"1.3\0")
+    raw.puzzle_type = TYPE_DIAGRAMLESS if diagramless else TYPE_NORMAL
+    raw.solution, raw.fill = bytes(solution), bytes(fill)
+    if lock is not None:
+        raw.solution, raw.state, raw.scrambled_checksum = encode(lock.scrambled), STATE_LOCKED, lock.checksum
+    elif not full:
+        raw.state = STATE_NO_SOLUTION
+    raw.title, raw.author, raw.copyright, raw.notes = (
+        encode(text) for text in (puzzle.title, puzzle.author, puzzle.copyright, puzzle.notes)
+    )
+    raw.clues = [encode(puzzle.clues.get(slot.id, "")) for slot in _clue_order(grid)]
+    if rebus and full:
+        keys = {answer: k for k, answer in enumerate(dict.fromkeys(rebus.values()))}
+        if len(keys) > 254:
+            raise InputError(f"the .puz format holds up to 254 different rebus answers, not {len(keys)}")
+        raw.sections[b"GRBS"] = bytes(keys[rebus[k]] + 1 if k in rebus else 0 for k in range(len(solution)))
+        raw.sections[b"RTBL"] = encode("".join(f"{k:2d}:{answer};" for answer, k in keys.items()))
+    if any(user_rebus):
+        raw.sections[b"RUSR"] = b"".join(encode(value) + b"\0" for value in user_rebus)
+    if any(marks):
+        raw.sections[b"GEXT"] = bytes(marks)
+    return raw.tobytes()
+
+
+def dumps_losses(puzzle: Puzzle) -> list[str]:
+    """What the .puz written for ``puzzle`` leaves out or changes, one sentence each."""
+    losses: list[str] = []
+    grid = puzzle.grid
+    styles = {cell: style for cell, style in puzzle.styles.items() if style and grid.in_bounds(*cell)}
+
+    def count(test: Callable[[CellStyle], object]) -> int:
+        return sum(1 for style in styles.values() if test(style))
+
+    if shaded := count(lambda s: s.shaded and not s.circle):
+        losses.append(f"shading is not part of the .puz format: {shaded} shaded cells are written as circles")
+    if both := count(lambda s: s.shaded and s.circle):
+        losses.append(f"{both} cells both circled and shaded keep only their circle in the .puz format")
+    if colored := count(lambda s: s.color):
+        losses.append(f"cell colours ({colored} cells) are not part of the .puz format")
+    if barred := count(lambda s: s.bars):
+        losses.append(f"bars ({barred} cells) are not part of the .puz format")
+    if blocked := sum(1 for (r, c) in styles if grid.in_bounds(r, c) and grid.cells[r][c] is None):
+        losses.append(f"the styles of {blocked} blocks are not part of the .puz format")
+    diagramless = puzzle.diagramless or puzzle.kind == "diagramless"
+    if diagramless and puzzle.voids:
+        losses.append(f"{len(puzzle.voids)} void cells are written as blocks: a diagramless .puz marks blocks with ':'")
+    if puzzle.kind not in ("", "diagramless"):
+        losses.append(f"the puzzle kind {puzzle.kind} is not part of the .puz format; it is written as a crossword")
+    if puzzle.freeform:
+        losses.append("a freeform board's empty space is written as blocks in the .puz format")
+    if puzzle.solution is None and puzzle.locked is not None and not _locked_fits(puzzle):
+        losses.append("the locked solution does not fit this grid and was left out")
+    if not _full_solution(puzzle) and not (puzzle.solution is None and _locked_fits(puzzle)):
+        what = "no solution" if puzzle.solution is None else "an incomplete solution"
+        losses.append(f"{what}: the .puz holds X placeholders and says it has no solution")
+    labels = {cell: label for cell, label in puzzle.labels.items() if grid.in_bounds(*cell)}
+    standard = {slot.cells[0]: str(slot.number) for slot in grid.slots}
+    if odd := sum(1 for cell, label in labels.items() if standard.get(cell) != label):
+        losses.append(f"{odd} cell numbers differ from standard numbering, which the .puz format always uses")
+    if stray := len(set(puzzle.clues) - {slot.id for slot in grid.slots}):
+        losses.append(f"{stray} clues for entries the grid does not have are left out")
+    if extra := sum(len(group.clues) for group in puzzle.extra_clues):
+        headings = ", ".join(group.heading for group in puzzle.extra_clues)
+        losses.append(f"{extra} clues under {headings} are not part of the .puz format")
+    if any("\0" in text for text in _texts(puzzle)):
+        losses.append("NUL characters in the text are left out")
+    return losses

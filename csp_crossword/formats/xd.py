@@ -317,7 +317,7 @@ def dumps(puzzle: Puzzle) -> str:
                 out.append(symbol(value).lower() if special and (r, c) in styles else symbol(value))
         rows.append("".join(out))
     headers = [
-        f"{name.title()}: {' '.join(getattr(puzzle, name).split())}"
+        f"{name.title()}: {' '.join(getattr(puzzle, name).splitlines()).strip()}"  # a header is one line
         for name in ("title", "author", "copyright")
         if getattr(puzzle, name)
     ]
@@ -380,6 +380,12 @@ def dumps_losses(puzzle: Puzzle) -> list[str]:
         losses.append(f"the puzzle kind ({puzzle.kind}) is not part of xd")
     if puzzle.freeform:
         losses.append("xd has no freeform boards: the empty space is written as blocks")
+    broken = [name for name in ("title", "author", "copyright") if len(getattr(puzzle, name).splitlines()) > 1]
+    if broken:
+        losses.append(f"line breaks in the {', '.join(broken)} written as spaces: an xd header is one line")
+    slashed = sum(1 for clue in puzzle.clues.values() if "\\" in clue)
+    if slashed:
+        losses.append(f"{slashed} clue(s) with a backslash, which xd reads as a line break")
     cells = [v for row in puzzle.grid.cells for v in row]
     if puzzle.solution is None and None not in cells and "" in cells and any(cells):
         losses.append("a partly filled grid without blocks reads back with its empty cells as blocks (Puzzmo's '.')")
