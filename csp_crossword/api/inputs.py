@@ -142,11 +142,15 @@ def write_puzzle(path: str | os.PathLike[str], puzzle: Puzzle) -> list[str]:
     return write_crossword(path, puzzle)
 
 
-def render(puzzle: Puzzle, fmt: str = "svg", *, solution: bool = False) -> str | bytes:
-    """The puzzle as SVG, HTML (text) or PDF, PNG (bytes); ``solution`` for the answer key."""
+def render(
+    puzzle: Puzzle, fmt: str = "svg", *, solution: bool = False, page: str | None = None, key: bool = False
+) -> str | bytes:
+    """The puzzle as SVG (the grid), HTML (text) or PDF, PNG (bytes) pages; ``solution`` for the
+    answer key, ``page`` the paper (``"letter"`` or ``"a4"``; default by the locale), ``key`` a
+    last page with the filled grid. PNG is the first page: ``rendering.render_pages`` has all."""
     from .. import rendering
 
-    return rendering.render(puzzle, fmt, solution=solution)
+    return rendering.render(puzzle, fmt, solution=solution, page=page, key=key)
 
 
 def as_grid(grid: GridLike, *, rtl: bool = False) -> Grid:

@@ -6,41 +6,98 @@ import argparse
 import sys
 
 from .. import api
+from ..documents import to_json
 from ..errors import CannotWrite, ExitCode, InputError
 from ..files import write_atomically
+from ..formats import Puzzle
 from .common import Reporter, fill_settings, load_words, open_grid, write_output
 from .fill import apply_clues
 
 
 def cmd_convert(args: argparse.Namespace, reporter: Reporter) -> int:
     puzzle = api.read_puzzle(args.input, rtl=args.rtl)
+    for warning in puzzle.warnings:
+        reporter.warn(f"{args.input}: {warning}")
     apply_clues(args, puzzle, reporter)
-    api.write_puzzle(args.output, puzzle)
+    losses = api.write_puzzle(args.output, puzzle)
+    for loss in losses:
+        reporter.warn(f"{args.output}: {loss}")
+    circles = sum(1 for style in puzzle.styles.values() if style.circle)
+    solution = "locked solution" if puzzle.locked is not None else "solution" if puzzle.solution is not None else ""
     reporter.info(
         f"{args.input} -> {args.output}: {puzzle.grid.rows}x{puzzle.grid.cols}, {len(puzzle.grid.slots)} entries, "
-        f"{len(puzzle.clues)} clues, {'with' if puzzle.solution is not None else 'no'} solution"
+        f"{len(puzzle.clues)} clues, {'with ' + solution if solution else 'no solution'}"
+        + (f", {circles} circles" if circles else "")
+        + (f", {len(puzzle.voids)} void cells" if puzzle.voids else "")
+        + (", diagramless" if puzzle.diagramless else "")
     )
+    if args.json:
+        sys.stdout.write(to_json(conversion_summary(args.input, args.output, puzzle, losses)))
     return ExitCode.OK
 
 
+def conversion_summary(source: str, target: str, puzzle: Puzzle, losses: list[str]) -> dict[str, object]:
+    """The JSON summary of ``convert --json``."""
+    styles = puzzle.styles.values()
+    return {
+        "input": source,
+        "output": target,
+        "rows": puzzle.grid.rows,
+        "cols": puzzle.grid.cols,
+        "entries": len(puzzle.grid.slots),
+        "clues": len(puzzle.clues) + sum(len(group.clues) for group in puzzle.extra_clues),
+        "solution": "locked" if puzzle.locked is not None else puzzle.solution is not None,
+        "circles": sum(1 for style in styles if style.circle),
+        "shaded": sum(1 for style in styles if style.shaded or style.color),
+        "barred": sum(1 for style in styles if style.bars),
+        "voids": len(puzzle.voids),
+        "diagramless": puzzle.diagramless,
+        "variety": puzzle.kind or None,
+        "warnings": list(puzzle.warnings),
+        "dropped": losses,
+    }
+
+
 def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
-    from ..rendering import BINARY_FORMATS, format_for
+    from .. import rendering
 
     puzzle = api.read_puzzle(args.input, rtl=args.rtl)
+    for warning in puzzle.warnings:
+        reporter.warn(f"{args.input}: {warning}")
     if args.title:
         puzzle.title = args.title
     apply_clues(args, puzzle, reporter)
-    fmt = args.format or format_for(args.output)
-    if fmt in BINARY_FORMATS and not args.output:
+    fmt = args.format or rendering.format_for(args.output)
+    if fmt in rendering.BINARY_FORMATS and not args.output:
         raise InputError(f"{fmt} output is binary: give --output FILE")
-    data = api.render(puzzle, fmt, solution=args.solution)
-    if args.output:
-        try:
-            write_atomically(args.output, data)
-        except OSError as error:
-            raise CannotWrite(f"{args.output}: cannot write ({error.strerror or error})") from None
-    elif isinstance(data, str):
-        sys.stdout.write(data)
+    page = args.page or rendering.default_page()
+    if fmt != "svg" and not args.solution:  # an answer key needs no clues
+        for warning in rendering.clue_warnings(puzzle):
+            reporter.warn(warning)
+    elif args.key:
+        reporter.warn("--key adds a page: the svg output is the grid alone, without it")
+    outputs: list[tuple[str | None, str | bytes]]
+    if fmt == "png":
+        images = rendering.render_pages(puzzle, args.solution, page=page, key=args.key)
+        outputs = list(zip(rendering.page_paths(args.output, len(images)), images))
+        summary = f"{len(images)} page{'s' if len(images) > 1 else ''} on {page} paper"
+    elif fmt == "pdf":
+        pdf, count = rendering.pdf_document(puzzle, args.solution, page=page, key=args.key)
+        outputs = [(args.output, pdf)]
+        summary = f"{count} page{'s' if count > 1 else ''} on {page} paper"
+    else:
+        outputs = [(args.output, api.render(puzzle, fmt, solution=args.solution, page=page, key=args.key))]
+        summary = ""
+    for path, data in outputs:
+        if path:
+            try:
+                write_atomically(path, data)
+            except OSError as error:
+                raise CannotWrite(f"{path}: cannot write ({error.strerror or error})") from None
+        elif isinstance(data, str):
+            sys.stdout.write(data)
+    if summary:
+        reporter.info(f"wrote {', '.join(str(path) for path, _ in outputs)}: {summary}")
     return ExitCode.OK
 
 

@@ -318,6 +318,11 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("output", metavar="OUT", help="file to write (format by extension), atomically")
     conv.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     _add_clue_arg(conv)
+    conv.add_argument(
+        "--json",
+        action="store_true",
+        help="print a JSON summary: what was read, the reader's warnings and what OUT's format left out",
+    )
     conv.add_argument("-q", "--quiet", action="store_true", help="no summary")
 
     rend = _sub(
@@ -328,10 +333,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=RENDER_FORMATS, help="output format (default by --output extension, else svg)"
     )
     rend.add_argument("--solution", action="store_true", help="the answer key: the grid with its letters")
+    rend.add_argument("--key", action="store_true", help="add a last page with the answer key's filled grid")
+    rend.add_argument(
+        "--page",
+        choices=("letter", "a4"),
+        type=str.lower,
+        help="paper size (default by the locale: $PAPERSIZE, else LC_PAPER/LANG's country; letter when unknown)",
+    )
     rend.add_argument("--title", help="title printed above the grid")
     _add_clue_arg(rend)
     rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
-    rend.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically); needed for pdf and png")
+    rend.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write to FILE (atomically); needed for pdf and png (png: FILE-1.png, FILE-2.png, ... for several pages)",
+    )
 
     backends = _sub(
         sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends"
