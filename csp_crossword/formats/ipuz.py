@@ -326,7 +326,7 @@ def dumps(puzzle: Puzzle) -> str:
         for c in range(grid.cols):
             value = grid.cells[r][c]
             label = puzzle.labels.get((r, c), standard.get((r, c), ""))
-            cell: Any = None if puzzle.is_void(r, c) else "#" if value is None else _number(label) if label else 0
+            cell: Any = None if _void(puzzle, r, c) else "#" if value is None else _number(label) if label else 0
             style = write_style(puzzle.styles.get((r, c), CellStyle()))
             if value or style:
                 entry: dict[str, Any] = {"cell": cell}
@@ -350,7 +350,7 @@ def dumps(puzzle: Puzzle) -> str:
     }
     if puzzle.solution is not None:
         data["solution"] = [
-            [None if puzzle.is_void(r, c) else "#" if v is None else v for c, v in enumerate(row)]
+            [None if _void(puzzle, r, c) else "#" if v is None else v for c, v in enumerate(row)]
             for r, row in enumerate(puzzle.solution)
         ]
     clues: dict[str, list[Any]] = {}
@@ -395,13 +395,17 @@ def _list_name(heading: str) -> str:
     return "Clues:" + heading.replace(":", " ")
 
 
+def _void(puzzle: Puzzle, r: int, c: int) -> bool:
+    """A cell written ``null``: a void, or the empty space of a freeform board (which a solver
+    must see as nothing, not as a black square)."""
+    return puzzle.is_void(r, c) or (puzzle.freeform and puzzle.grid.cells[r][c] is None)
+
+
 def dumps_losses(puzzle: Puzzle) -> list[str]:
     """What an ipuz file cannot carry from ``puzzle``."""
     losses = []
     if puzzle.locked is not None:
         losses.append("a locked (scrambled) solution cannot be written: ipuz has no scrambled solutions")
-    if puzzle.freeform:
-        losses.append("ipuz has no freeform boards: the empty space is written as blocks")
     if any(_heading(_list_name(group.heading)) != group.heading for group in puzzle.extra_clues):
         losses.append("a clue group heading with a colon is written with a space instead (ipuz list names)")
     return losses
