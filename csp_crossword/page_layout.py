@@ -17,6 +17,7 @@ Grid-only pages (a puzzle without clues, the answer key of ``key``) centre the g
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -80,6 +81,17 @@ def listed_entries(puzzle: Puzzle) -> list[tuple[Slot, str | None, str]]:
     return [(slot, answer, clue) for slot, answer, clue in puzzle.entries() if clue or puzzle.label(slot)]
 
 
+#: A clue that already ends with its enumeration: "(3)", "(5,2)", "(4-6)".
+ENUMERATION = re.compile(r"\(\s*\d+(?:\s*[-,\u2013 ]\s*\d+)*\s*\)\s*$")
+
+
+def _enumerated(clue: str, length: int) -> bool:
+    """Whether ``clue`` ends with an enumeration of an entry of ``length`` cells (the numbers add
+    up to it, so "Magna Carta year (1215)" is not one)."""
+    match = ENUMERATION.search(clue)
+    return match is not None and sum(int(n) for n in re.findall(r"\d+", match.group())) == length
+
+
 def _clue(label: str, body: str) -> str:
     return f'<p class="clue"><b class="num">{escape(label)}</b>{body}</p>'
 
@@ -96,8 +108,13 @@ def clue_items(puzzle: Puzzle, solution: bool) -> list[Item]:
         for slot, answer, clue in entries:
             text = escape(clue) if clue else '<span class="blank">' + "_" * 10 + "</span>"
             extra = f" <b>{escape(answer)}</b>" if solution and answer else ""
+            # the file's own enumeration, "(5,2)", is not repeated
+            enumeration = "" if _enumerated(clue, slot.length) else f"({slot.length})"
             length = len(clue or "_" * 10) + len(puzzle.label(slot)) + 5 + len(extra)
-            items.append(Item(_clue(puzzle.label(slot), f"{text} ({slot.length}){extra}"), False, length))
+            # the length and answer in one span: WeasyPrint breaks a line after its first word
+            # when a bold answer ends a paragraph without it
+            tail = f' <span class="tail">{enumeration}{extra}</span>' if enumeration or extra else ""
+            items.append(Item(_clue(puzzle.label(slot), f"{text}{tail}"), False, length))
     for group in puzzle.extra_clues:
         if group.clues:
             items.append(Item(f"<h2>{escape(group.heading)}</h2>", True, len(group.heading)))

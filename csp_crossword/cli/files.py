@@ -19,14 +19,19 @@ def cmd_convert(args: argparse.Namespace, reporter: Reporter) -> int:
     for warning in puzzle.warnings:
         reporter.warn(f"{args.input}: {warning}")
     apply_clues(args, puzzle, reporter)
-    losses = api.write_puzzle(args.output, puzzle)
+    try:
+        losses = api.write_puzzle(args.output, puzzle)
+    except OSError as error:
+        raise CannotWrite(f"{args.output}: cannot write ({error.strerror or error})") from None
     for loss in losses:
         reporter.warn(f"{args.output}: {loss}")
     circles = sum(1 for style in puzzle.styles.values() if style.circle)
     solution = "locked solution" if puzzle.locked is not None else "solution" if puzzle.solution is not None else ""
     reporter.info(
         f"{args.input} -> {args.output}: {puzzle.grid.rows}x{puzzle.grid.cols}, {len(puzzle.grid.slots)} entries, "
-        f"{len(puzzle.clues)} clues, {'with ' + solution if solution else 'no solution'}"
+        f"{len(puzzle.clues)} clues"
+        + "".join(f" + {len(group.clues)} under {group.heading}" for group in puzzle.extra_clues)
+        + f", {'with ' + solution if solution else 'no solution'}"
         + (f", {circles} circles" if circles else "")
         + (f", {len(puzzle.voids)} void cells" if puzzle.voids else "")
         + (", diagramless" if puzzle.diagramless else "")
@@ -64,6 +69,9 @@ def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
     puzzle = api.read_puzzle(args.input, rtl=args.rtl)
     for warning in puzzle.warnings:
         reporter.warn(f"{args.input}: {warning}")
+    if (args.solution or args.key) and puzzle.solution is None:
+        why = "its solution is locked (scrambled)" if puzzle.locked is not None else "it has no solution"
+        raise InputError(f"{why}: --solution and --key need the answers", args.input)
     if args.title:
         puzzle.title = args.title
     apply_clues(args, puzzle, reporter)

@@ -49,6 +49,8 @@ def dumps_text_losses(puzzle: Puzzle) -> list[str]:
             losses.append(f"{count} {what} cell(s) written plain: a grid text has no cell styles")
     if puzzle.voids:
         losses.append(f"{len(puzzle.voids)} void cell(s) written as blocks")
+    if puzzle.diagramless or puzzle.kind:
+        losses.append(f"a grid text is a plain crossword: the {puzzle.kind or 'diagramless'} puzzle reads back as one")
     if puzzle.locked is not None:
         losses.append("the scrambled (locked) solution left out: the grid is written without it")
     return losses
