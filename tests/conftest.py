@@ -10,6 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GRIDS = ROOT / "grids"
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data"))
+#: Crossword files written by other programs (../shared/data/realfiles/README.md).
+REALFILES = SHARED / "realfiles"
 #: Fixtures kept in the checkout (provenance and licence in tests/data/README.md).
 DATA = Path(__file__).resolve().parent / "data"
 

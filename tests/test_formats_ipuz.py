@@ -5,7 +5,6 @@ diagramless and JSONP-wrapped files are kept."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import ipuz as ipuz_package
@@ -15,8 +14,8 @@ from csp_crossword.formats import CellStyle, ClueGroup, LockedSolution, Puzzle, 
 from csp_crossword.formats.ipuz import dumps, dumps_losses
 from csp_crossword.grid import parse_grid
 
-SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
-REALFILES = SHARED / "realfiles"
+from conftest import REALFILES
+
 REAL = sorted(REALFILES.glob("*.ipuz")) if REALFILES.is_dir() else []
 needs_realfiles = pytest.mark.skipif(not REAL, reason=f"no real .ipuz files in {REALFILES} (set CSP_CROSSWORD_SHARED)")
 FIELDS = ("solution", "clues", "styles", "voids", "labels", "title", "author", "copyright", "notes")

@@ -4,9 +4,6 @@ circles, shading, voids, givens, locked and diagramless puzzles through our writ
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import puz
 import pytest
 from csp_crossword.errors import InputError
@@ -14,8 +11,9 @@ from csp_crossword.formats import CellStyle, LockedSolution, Puzzle
 from csp_crossword.formats.puzfile import dumps, dumps_losses, read
 from csp_crossword.grid import parse_grid
 
-SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
-REAL = SHARED / "realfiles"
+from conftest import REALFILES
+
+REAL = REALFILES
 FILES = sorted(REAL.glob("*.puz")) if REAL.is_dir() else []
 NO_FILES = pytest.mark.skip(reason=f"the real puzzle files are not present in {REAL} (set CSP_CROSSWORD_SHARED)")
 

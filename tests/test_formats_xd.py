@@ -4,7 +4,6 @@ Special circles and shading, and ``_`` voids."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -13,8 +12,8 @@ from csp_crossword.formats import CellStyle, ClueGroup, LockedSolution, Puzzle, 
 from csp_crossword.formats.xd import dumps, dumps_losses
 from csp_crossword.grid import parse_grid
 
-SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
-REALFILES = SHARED / "realfiles"
+from conftest import REALFILES
+
 REAL = sorted(REALFILES.glob("*.xd")) if REALFILES.is_dir() else []
 needs_realfiles = pytest.mark.skipif(not REAL, reason=f"no real .xd files in {REALFILES} (set CSP_CROSSWORD_SHARED)")
 #: Files broken on purpose: (name, line, what the message says).

@@ -8,15 +8,15 @@ broken file is refused with an InputError that names the problem.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from csp_crossword.errors import InputError
 from csp_crossword.formats import Puzzle, read_crossword, write_crossword
 
-SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", Path(__file__).resolve().parents[2] / "shared" / "data"))
-REAL = SHARED / "realfiles"
+from conftest import REALFILES
+
+REAL = REALFILES
 FILES = sorted(p for p in REAL.glob("*") if p.suffix in (".puz", ".ipuz", ".xd")) if REAL.is_dir() else []
 
 #: Files broken on purpose, and a word the error must contain.

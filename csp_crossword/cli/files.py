@@ -25,7 +25,7 @@ def cmd_convert(args: argparse.Namespace, reporter: Reporter) -> int:
         raise CannotWrite(f"{args.output}: cannot write ({error.strerror or error})") from None
     for loss in losses:
         reporter.warn(f"{args.output}: {loss}")
-    circles = sum(1 for style in puzzle.styles.values() if style.circle)
+    circles = puzzle.style_counts()["circles"]
     solution = "locked solution" if puzzle.locked is not None else "solution" if puzzle.solution is not None else ""
     reporter.info(
         f"{args.input} -> {args.output}: {puzzle.grid.rows}x{puzzle.grid.cols}, {len(puzzle.grid.slots)} entries, "
@@ -43,18 +43,15 @@ def cmd_convert(args: argparse.Namespace, reporter: Reporter) -> int:
 
 def conversion_summary(source: str, target: str, puzzle: Puzzle, losses: list[str]) -> dict[str, object]:
     """The JSON summary of ``convert --json``."""
-    styles = puzzle.styles.values()
     return {
         "input": source,
         "output": target,
         "rows": puzzle.grid.rows,
         "cols": puzzle.grid.cols,
         "entries": len(puzzle.grid.slots),
-        "clues": len(puzzle.clues) + sum(len(group.clues) for group in puzzle.extra_clues),
+        "clues": puzzle.clue_count(),
         "solution": "locked" if puzzle.locked is not None else puzzle.solution is not None,
-        "circles": sum(1 for style in styles if style.circle),
-        "shaded": sum(1 for style in styles if style.shaded or style.color),
-        "barred": sum(1 for style in styles if style.bars),
+        **puzzle.style_counts(),
         "voids": len(puzzle.voids),
         "diagramless": puzzle.diagramless,
         "variety": puzzle.kind or None,

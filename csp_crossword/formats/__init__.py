@@ -133,6 +133,19 @@ class Puzzle:
     def is_void(self, r: int, c: int) -> bool:
         return (r, c) in self.voids
 
+    def style_counts(self) -> dict[str, int]:
+        """How many cells are circled, shaded (grey or coloured) and barred."""
+        styles = self.styles.values()
+        return {
+            "circles": sum(1 for style in styles if style.circle),
+            "shaded": sum(1 for style in styles if style.shaded or style.color),
+            "barred": sum(1 for style in styles if style.bars),
+        }
+
+    def clue_count(self) -> int:
+        """Clues of the grid's entries plus those of the extra groups."""
+        return len(self.clues) + sum(len(group.clues) for group in self.extra_clues)
+
 
 @dataclass(frozen=True)
 class FileFormat:

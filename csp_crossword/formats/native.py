@@ -35,16 +35,14 @@ def dumps_text(puzzle: Puzzle) -> str:
 def dumps_text_losses(puzzle: Puzzle) -> list[str]:
     """A grid text holds the cells only."""
     losses = []
-    clues = len(puzzle.clues) + sum(len(group.clues) for group in puzzle.extra_clues)
+    clues = puzzle.clue_count()
     if clues:
         losses.append(f"{clues} clue(s) left out: a grid text holds no clues")
     kept = [key for key in METADATA_FIELDS if getattr(puzzle, key)]
     if kept:
         losses.append(f"{', '.join(kept)} left out: a grid text holds no metadata")
-    circles = sum(1 for style in puzzle.styles.values() if style.circle)
-    shaded = sum(1 for style in puzzle.styles.values() if style.shaded or style.color)
-    barred = sum(1 for style in puzzle.styles.values() if style.bars)
-    for count, what in ((circles, "circled"), (shaded, "shaded"), (barred, "barred")):
+    counts = puzzle.style_counts()
+    for count, what in ((counts["circles"], "circled"), (counts["shaded"], "shaded"), (counts["barred"], "barred")):
         if count:
             losses.append(f"{count} {what} cell(s) written plain: a grid text has no cell styles")
     if puzzle.voids:
