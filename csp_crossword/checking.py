@@ -8,11 +8,11 @@ The answer has three parts:
   time limit is reached;
 * explanation for an unsolvable grid: the slots whose candidates run out under arc consistency,
   and an unsatisfiable core, a set of slots whose constraints cannot all hold together even when
-  every other slot is left free. The core is found by deletion: grow a neighbourhood of the
-  failing slots in the constraint graph until it alone is unsatisfiable, then drop each slot
-  whose removal keeps it unsatisfiable (the chosen backend, when it can prove, else ``ac``,
-  decides each step). Each remaining slot is needed: the core is minimal, unless the time ran
-  out first (``core_minimal`` False).
+  every other slot is left free, seeded from the failed proof and shrunk to a minimal one when
+  the time allows (:mod:`.unsat_core`; the chosen backend, when it can prove, else ``ac``,
+  decides each step);
+* for an unknown answer, the trouble spots: the slots the search blamed most, with their
+  candidates left.
 
 The whole job — solving, then the core search — keeps one deadline: the user's time limit.
 """
@@ -20,11 +20,8 @@ The whole job — solving, then the core search — keeps one deadline: the user
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
-
-import networkx as nx
 
 from .backends import Backend
 from .backends.ac import ACBackend
@@ -35,9 +32,8 @@ from .grid import Grid
 from .lexicon import Lexicon
 from .problem import FillOptions, FillProblem, build_problem
 from .result import FillResult, Status
+from .unsat_core import Core, CoreSearch, trouble_spots
 
-#: Seconds allowed for each satisfiability test while shrinking a core.
-CORE_TEST_SECONDS = 2.0
 #: Seconds for the core search when the job has no time limit.
 CORE_BUDGET_SECONDS = 30.0
 
@@ -59,6 +55,13 @@ class CheckReport:
     #: be filled without them (the threshold is the cause), False when it cannot either, None when
     #: no filter applies or there was no time to tell.
     filter_is_cause: bool | None = None
+    #: Seconds of the proof (or of the search that ran out), of the core search, and its tests.
+    proof_seconds: float = 0.0
+    core_seconds: float = 0.0
+    core_tests: int = 0
+    #: When no answer came in time (or no core was found): (slot id, candidates left at the
+    #: root, conflicts in the search), most blamed first.
+    trouble: list[tuple[str, int, float]] = field(default_factory=list)
 
 
 def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3, usable: Lexicon | None = None) -> dict[str, Any]:
@@ -91,78 +94,23 @@ def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3, usable: Lexicon
     }
 
 
-class _CoreFinder:
-    def __init__(self, problem: FillProblem, prover: Backend, deadline: Deadline, stop: StopSignal | None = None):
-        self.grid = problem.grid
-        self.lexicon = problem.lexicon
-        self.options = problem.options
-        self.graph = problem.graph
-        self.prover = prover
-        self.deadline = deadline
-        self.stop = stop
-        self.order = {slot.id: i for i, slot in enumerate(self.grid.slots)}
-
-    def unsatisfiable(self, slot_ids: Iterable[str]) -> bool | None:
-        """True when proved unsatisfiable, False when satisfiable, None when undecided in time."""
-        if expired(self.deadline, self.stop):
-            return None
-        ids = sorted(slot_ids, key=self.order.__getitem__)
-        problem = build_problem(self.grid, self.lexicon, self.options, slot_ids=ids)
-        if problem.unsatisfiable:
-            return True
-        test_deadline = earliest(self.deadline, time.monotonic() + CORE_TEST_SECONDS)
-        result = self.prover.solve(problem, deadline=test_deadline, stop=self.stop)
-        if result.status == Status.UNSATISFIABLE:
-            return True
-        return False if result.status.has_fill else None
-
-    def find(self, seeds: list[str]) -> tuple[list[str] | None, bool]:
-        if not self.order:
-            return None, False
-        # a seed that names no slot (a fill-in list's words of a length the grid lacks) says
-        # nothing about where the core is
-        seeds = [slot_id for slot_id in seeds if slot_id in self.order]
-        core = set(seeds) or set(self.order)
-        while True:
-            verdict = self.unsatisfiable(core)
-            if verdict:
-                break
-            if verdict is None:
-                return None, False
-            grown = core | {n for s in core for n in self.graph.neighbors(s)}
-            if grown == core:
-                grown = set(self.order)
-                if grown == core:
-                    return None, False
-            core = grown
-        minimal = True
-        distance = nx.multi_source_dijkstra_path_length(self.graph, set(seeds) or core) if seeds else {}
-        for slot_id in sorted(core, key=lambda s: (-distance.get(s, 0), -self.order[s])):
-            if len(core) == 1:
-                break
-            verdict = self.unsatisfiable(core - {slot_id})
-            if verdict is None:
-                minimal = False
-                break
-            if verdict:
-                core.discard(slot_id)
-        return sorted(core, key=self.order.__getitem__), minimal
-
-
 def unsat_core(
     problem: FillProblem,
     deadline: Deadline,
     seeds: list[str] | None = None,
     *,
     prover: Backend | None = None,
+    blame: dict[str, float] | None = None,
     stop: StopSignal | None = None,
-) -> tuple[list[str] | None, bool]:
-    """A set of slots that cannot be filled together, and whether it is proved minimal.
+    progress: ProgressCallback | None = None,
+) -> Core:
+    """A set of slots that cannot be filled together (see :mod:`.unsat_core`).
 
-    ``prover`` decides each sub-problem (default ``ac``); nothing runs past ``deadline``.
+    ``prover`` decides each sub-problem (default ``ac``); ``blame`` is the failed proof's
+    conflict count per slot; nothing runs past ``deadline``.
     """
-    finder = _CoreFinder(problem, prover or ACBackend(), deadline, stop)
-    return finder.find(list(seeds or []))
+    search = CoreSearch(problem, prover or ACBackend(), deadline, blame, stop, progress)
+    return search.find(seeds)
 
 
 def _filter_is_cause(
@@ -213,6 +161,7 @@ def check(
     problem = problem or build_problem(grid, lexicon, options)
     report = CheckReport("unknown", structure(grid, lexicon, min_length, problem.lexicon))
     result = backend.solve(problem, deadline=deadline, stop=stop, progress=progress)
+    report.proof_seconds = result.stats.seconds
     if result.status.has_fill:
         report.status = "solvable"
         report.witness = result
@@ -223,13 +172,20 @@ def check(
         core_deadline = deadline if deadline is not None else time.monotonic() + CORE_BUDGET_SECONDS
         seeds = [slot_id for slot_id, _ in problem.empty]
         prover = backend if "prove" in backend.supports else ACBackend(seed=backend.seed)
-        report.core, report.core_minimal = unsat_core(problem, core_deadline, seeds, prover=prover, stop=stop)
-        if time_left(core_deadline) <= 0 and report.core is None:
-            report.reason = f"{report.reason}; no time was left to find the clashing slots"
-        if report.core:
+        core = unsat_core(
+            problem, core_deadline, seeds, prover=prover, blame=result.blame, stop=stop, progress=progress
+        )
+        report.core, report.core_minimal = core.slots, core.minimal
+        report.core_seconds, report.core_tests = core.seconds, core.tests
+        if report.core is None:
+            if time_left(core_deadline) <= 0:
+                report.reason = f"{report.reason}; no time was left to find the clashing slots"
+            report.trouble = trouble_spots(problem, result.blame)
+        else:
             report.patterns = {slot_id: grid.pattern_text(grid.slot(slot_id)) for slot_id in report.core}
         report.filter_is_cause = _filter_is_cause(grid, lexicon, options, prover, deadline, stop)
     else:
         report.reason = f"{result.status.value}: no fill found and no proof within the time limit"
+        report.trouble = trouble_spots(problem, result.blame)
     report.seconds = time.monotonic() - start
     return report

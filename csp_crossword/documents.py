@@ -150,8 +150,15 @@ def check_to_dict(report: CheckReport) -> Document:
         "empty_reasons": dict(report.empty),
         "reason": report.reason,
         "filter_is_cause": report.filter_is_cause,
+        "trouble": [
+            {"slot": slot_id, "candidates": candidates, "conflicts": conflicts}
+            for slot_id, candidates, conflicts in report.trouble
+        ],
         "structure": report.structure,
         "seconds": round(report.seconds, 4),
+        "proof_seconds": round(report.proof_seconds, 4),
+        "core_seconds": round(report.core_seconds, 4),
+        "core_tests": report.core_tests,
     }
 
 

@@ -40,9 +40,16 @@ class SearchStats:
     nogoods: int = 0
     nogood_prunings: int = 0
     nogood_failures: int = 0
+    #: What the job is doing when progress is reported: ``search`` (a fill or a proof), ``core``
+    #: (``check`` looking for the slots that clash), ``count``, ``layout`` (generate, freeform).
+    phase: str = "search"
+    #: Fills found so far, while counting or enumerating (None for every other job).
+    count: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = dict(self.__dict__)
+        if self.count is None:
+            del data["count"]  # only a count's or an enumeration's statistics have one
         data["seconds"] = round(self.seconds, 4)
         return data
 
@@ -93,6 +100,9 @@ class FillResult:
         empty_slots: Slot ids whose candidate set is empty, when that is the proof.
         objective: When optimising: the total score of the fill found.
         bound: When optimising: the best proved upper bound of the total score.
+        blame: For a search that failed or ran out of time: slot id -> how often that slot was
+            wiped out (or did the wiping) in the search (``ac``'s conflict counts); the slots a
+            constructor should look at first. Empty when the backend does not tell.
     """
 
     status: Status
@@ -104,6 +114,7 @@ class FillResult:
     empty_slots: list[str] = field(default_factory=list)
     objective: float | None = None
     bound: float | None = None
+    blame: dict[str, float] = field(default_factory=dict)
 
     @property
     def gap(self) -> float | None:

@@ -335,7 +335,11 @@ class _Search:
 
     def _result(self, status: Status, domains: list[int] | None) -> FillResult:
         self.stats.seconds = time.monotonic() - self.start
-        return result_from_domains(self.problem, self.backend_name, status, domains, self.stats)
+        result = result_from_domains(self.problem, self.backend_name, status, domains, self.stats)
+        if not status.has_fill:
+            slots = self.net.slots
+            result.blame = {slots[s].id: n for s, n in enumerate(self.weights.conflicts) if n}
+        return result
 
 
 class ACBackend(Backend):

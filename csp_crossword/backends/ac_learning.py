@@ -45,10 +45,16 @@ class ConflictWeights:
                 self.edge_slot[(s, t)] = k
         self.slot_weights: list[float] = [0.0] * len(neighbours)
         self.bump = 1.0
+        #: Per slot, the failures it took part in (wiped out or doing the wiping), undecayed:
+        #: what the search blames, reported with a failed or unfinished search.
+        self.conflicts: list[int] = [0] * len(neighbours)
 
     def record(self, failure: Failure) -> None:
         s, t = failure.slot, failure.cause
         bump = self.bump
+        self.conflicts[s] += 1
+        if t is not None and t != s:
+            self.conflicts[t] += 1
         if t is None or (s, t) not in self.edge_slot:  # empty from the start, a repeat or a no-good
             self.slot_weights[s] += bump
             if t is not None and t != s:

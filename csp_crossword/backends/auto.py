@@ -115,6 +115,7 @@ class AutoBackend(Backend):
         if result.status not in definite and won is not None and won.status in definite:
             won.stats.seconds = time.monotonic() - call.start
             won.backend = f"{self.name}:cpsat"
+            won.blame = won.blame or result.blame  # CP-SAT names no culprits; ac's search did
             return won
         result.backend = f"{self.name}:ac"
         return result

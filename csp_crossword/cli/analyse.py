@@ -14,6 +14,7 @@ from .common import Reporter, fill_settings, grid_job, load_words, open_grid
 
 if TYPE_CHECKING:
     from ..checking import CheckReport
+    from ..grid import Grid
     from ..grid import GridStats
 
 #: ``check`` status -> exit code.
@@ -24,6 +25,7 @@ def cmd_check(args: argparse.Namespace, reporter: Reporter) -> int:
     job = grid_job(args, reporter, note_regions=False)  # check lists the regions itself
     grid_file = job.grid_file
     report = api.check(job.grid, job.lexicon, min_length=args.min_length, **job.keywords)
+    reporter.stop()  # the live progress line goes before the result
     if args.format == "json":
         sys.stdout.write(to_json(check_to_dict(report)))
     else:
@@ -54,18 +56,44 @@ def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
             else:
                 lines.append(f"no candidate for {slot_id}: {why}")
         if report.core:
-            kind = "minimal" if report.core_minimal else "not proved minimal"
-            lines.append(f"these slots cannot be filled together ({kind}):")
+            kind = "minimal: every one is needed" if report.core_minimal else "not proved minimal"
+            lines.append(f"these {len(report.core)} slots cannot be filled together ({kind}):")
             for slot_id in report.core:
                 lines.append(f"  {slot_id:>5}  {report.patterns[slot_id]}")
+            lines += ["where they are (* a cell of these slots):", *_core_map(grid_file.grid, report.core)]
+            lines.append(
+                f"proved in {report.proof_seconds:.1f} s; the slots found in {report.core_seconds:.1f} s "
+                f"({report.core_tests} tests)"
+            )
         elif report.reason:
             lines.append(report.reason)
+            lines += _trouble_lines(report)
         if report.filter_is_cause:
             lines.append("without --min-score and --ban the grid can be filled: the threshold is the cause")
         elif report.filter_is_cause is False:
             lines.append("the grid cannot be filled even without --min-score and --ban")
     elif report.status == "unknown":
         lines.append(report.reason or "unknown")
+        lines += _trouble_lines(report)
+    return lines
+
+
+def _core_map(grid: Grid, core: list[str]) -> list[str]:
+    """The grid with the core's cells starred: the corner to rework, at a glance."""
+    starred = {cell for slot_id in core for cell in grid.slot(slot_id).cells}
+    rows = []
+    for r in range(grid.rows):
+        marks = ["#" if grid.is_block(r, c) else "*" if (r, c) in starred else "." for c in range(grid.cols)]
+        rows.append("  " + " ".join(marks))  # cells are kept as drawn, also right to left
+    return rows
+
+
+def _trouble_lines(report: CheckReport) -> list[str]:
+    if not report.trouble:
+        return []
+    lines = ["trouble spots (where the search failed most; rework these first):"]
+    for slot_id, candidates, conflicts in report.trouble:
+        lines.append(f"  {slot_id:>5}  {candidates:>7,} candidates, {conflicts:>7,.0f} conflicts")
     return lines
 
 

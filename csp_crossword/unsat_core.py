@@ -1,0 +1,251 @@
+"""Which slots cannot be filled together: an unsatisfiable core of an unsolvable grid.
+
+A core is a set of slots whose constraints (their words, their crossings with each other, no
+repeated entry among them) cannot all hold even when every other slot is left free. The search
+has two stages, each test a small fill problem of the chosen slots only:
+
+* **grow** from seeds that the failed proof points at: the slots whose candidates ran out at
+  the root, else the slots the search blamed most (``FillResult.blame``: how often each slot was
+  wiped out), else the slot with the fewest candidates. While the set is still fillable, its
+  fill is the counterexample: the fill is placed in the whole grid and propagated, and the slot
+  that runs out of words joins the set (conflict-driven growth); when the fill propagates
+  without a wipe-out, the most blamed neighbours join instead;
+* **shrink** by deletion: each slot, least blamed first, is dropped when the rest is still
+  proved unfillable; a set that falls apart into separate regions is cut to the region that is
+  unfillable on its own. Each slot left is needed, so the core is minimal unless a test ran out
+  of time (the slot is then kept and ``minimal`` is False).
+
+Every verdict is cached, and a set inside a known fillable set (or around a known unfillable
+one) needs no test. Nothing runs past the deadline.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .backends.base import Backend, ProgressCallback
+from .deadline import Deadline, StopSignal, earliest, expired, time_left
+from .problem import FillProblem, build_problem, connected_slots
+from .result import SearchStats, Status
+
+#: Seconds allowed for one satisfiability test while shrinking (a test that runs out keeps its
+#: slot). Sub-problems of a dozen slots are decided in milliseconds; a longer test means the
+#: slot's removal leaves a hard problem, which is worth little next to testing the others.
+SHRINK_TEST_SECONDS = 2.0
+#: Share of the time left that one growth test may use: growth needs a definite answer.
+GROW_TEST_SHARE = 0.5
+#: Most slots added in one blame-driven growth step (conflict-driven steps add one or two).
+GROW_STEP = 4
+
+
+@dataclass
+class Core:
+    """A core search's answer: ``slots`` (ids in grid order; None when none was found in time),
+    whether the core was proved minimal, and the number of tests it took."""
+
+    slots: list[str] | None
+    minimal: bool = False
+    tests: int = 0
+    seconds: float = 0.0
+
+
+class _Verdict:
+    UNSAT = "unsat"
+    SAT = "sat"
+    UNKNOWN = "unknown"
+
+
+class CoreSearch:
+    """Grow-then-shrink search for a core of ``problem`` (which must be unsatisfiable).
+
+    Args:
+        problem: The whole grid's problem.
+        prover: Decides each sub-problem (a backend that can prove unsatisfiability).
+        deadline: Nothing runs past it.
+        blame: Slot id -> conflict count from the failed proof (may be empty).
+    """
+
+    def __init__(
+        self,
+        problem: FillProblem,
+        prover: Backend,
+        deadline: Deadline,
+        blame: dict[str, float] | None = None,
+        stop: StopSignal | None = None,
+        progress: ProgressCallback | None = None,
+    ):
+        self.problem = problem
+        self.network = problem.network
+        self.prover = prover
+        self.deadline = deadline
+        self.stop = stop
+        self.progress = progress
+        self.blame = blame or {}
+        self.order = {slot.id: s for s, slot in enumerate(problem.slots)}
+        self.neighbours = {
+            slot.id: {problem.slots[t].id for t, *_rest in self.network.neighbours[s]}
+            for s, slot in enumerate(problem.slots)
+        }
+        self.cache: dict[frozenset[str], str] = {}
+        self.witnesses: dict[frozenset[str], dict[str, str]] = {}
+        self.unsat_sets: list[frozenset[str]] = []
+        self.sat_sets: list[frozenset[str]] = []
+        self.tests = 0
+        self.start = time.monotonic()
+
+    # ------------------------------------------------------------------ tests
+
+    def _rank(self, slot_id: str) -> tuple[float, int, int]:
+        """Most suspect first: most blamed, then fewest candidates, then grid order."""
+        s = self.order[slot_id]
+        return (-self.blame.get(slot_id, 0.0), self.problem.domains[s].bit_count(), s)
+
+    def _known(self, ids: frozenset[str]) -> str | None:
+        if ids in self.cache:
+            return self.cache[ids]
+        if any(core <= ids for core in self.unsat_sets):
+            return _Verdict.UNSAT
+        if any(ids <= fillable for fillable in self.sat_sets):
+            return _Verdict.SAT
+        return None
+
+    def test(self, ids: frozenset[str], seconds: float) -> str:
+        """UNSAT (proved), SAT (a fill of these slots exists) or UNKNOWN (no time)."""
+        known = self._known(ids)
+        if known is not None:
+            return known
+        if expired(self.deadline, self.stop) or not ids:
+            return _Verdict.SAT if not ids else _Verdict.UNKNOWN
+        self.tests += 1
+        sub = build_problem(
+            self.problem.grid, self.problem.lexicon, self.problem.options, slot_ids=sorted(ids, key=self.order.get)
+        )
+        if sub.unsatisfiable:
+            verdict = _Verdict.UNSAT
+        else:
+            deadline = earliest(self.deadline, time.monotonic() + seconds)
+            result = self.prover.solve(sub, deadline=deadline, stop=self.stop)
+            if result.status == Status.UNSATISFIABLE:
+                verdict = _Verdict.UNSAT
+            elif result.status.has_fill:
+                verdict = _Verdict.SAT
+                self.witnesses[ids] = {entry.id: entry.answer for entry in result.entries}
+            else:
+                verdict = _Verdict.UNKNOWN
+        self.cache[ids] = verdict
+        if verdict == _Verdict.UNSAT:
+            self.unsat_sets.append(ids)
+        elif verdict == _Verdict.SAT:
+            self.sat_sets.append(ids)
+        self._report()
+        return verdict
+
+    def _report(self) -> None:
+        if self.progress is not None:
+            seconds = time.monotonic() - self.start
+            self.progress(SearchStats(nodes=self.tests, seconds=seconds, phase="core"))
+
+    # ------------------------------------------------------------------ grow
+
+    def seeds(self) -> list[str]:
+        empty = [slot_id for slot_id, _why in self.problem.empty if slot_id in self.order]
+        if empty:
+            return empty
+        return [min(self.order, key=self._rank)]
+
+    def _conflicting(self, fill: dict[str, str], ids: frozenset[str]) -> list[str]:
+        """Place a fill of ``ids`` in the whole grid and propagate: the slots outside ``ids``
+        that the first wipe-out names (the counterexample's conflict)."""
+        network = self.network
+        state = self.problem.root_state()
+        changed = []
+        for slot_id, answer in fill.items():
+            s = self.order[slot_id]
+            w = network.indexes[s].position.get(answer)
+            if w is None or not state.domains[s] >> w & 1:
+                continue  # this word is ruled out in the whole grid: its crossings are the conflict
+            state.domains[s] = 1 << w
+            changed.append(s)
+        failure = network.propagate(state, changed)
+        if failure is None:
+            return []
+        slots = network.slots
+        named = [slots[failure.slot].id] + ([slots[failure.cause].id] if failure.cause is not None else [])
+        return [slot_id for slot_id in named if slot_id not in ids]
+
+    def grow(self, seeds: Sequence[str]) -> frozenset[str] | None:
+        ids = frozenset(seeds)
+        everything = frozenset(self.order)
+        while True:
+            verdict = self.test(ids, max(SHRINK_TEST_SECONDS, GROW_TEST_SHARE * time_left(self.deadline)))
+            if verdict == _Verdict.UNSAT:
+                return ids
+            if expired(self.deadline, self.stop):
+                return None
+            added: list[str] = []
+            if verdict == _Verdict.SAT and ids in self.witnesses:
+                added = self._conflicting(self.witnesses[ids], ids)
+            if not added:
+                frontier = {n for slot_id in ids for n in self.neighbours[slot_id]} - ids
+                pool = frontier or (everything - ids)
+                added = sorted(pool, key=self._rank)[: max(1, min(GROW_STEP, len(ids) // 2))]
+            if not added:
+                return None  # the whole grid is not proved unfillable in the time left
+            ids = ids | frozenset(added)
+
+    # ------------------------------------------------------------------ shrink
+
+    def _one_region(self, ids: frozenset[str]) -> frozenset[str]:
+        """``ids`` cut to one of its regions when that region alone is unfillable."""
+        links = [(a, b) for a in ids for b in self.neighbours[a] & ids]
+        regions = connected_slots(sorted(ids, key=self.order.get), links)
+        if len(regions) < 2:
+            return ids
+        for region in sorted(regions, key=len):
+            part = frozenset(region)
+            if self.test(part, SHRINK_TEST_SECONDS) == _Verdict.UNSAT:
+                return part
+        return ids
+
+    def shrink(self, ids: frozenset[str]) -> tuple[frozenset[str], bool]:
+        minimal = True
+        ids = self._one_region(ids)
+        kept: set[str] = set()
+        while True:
+            # least suspect first: it is the likeliest to be unneeded
+            candidates = sorted(ids - kept, key=self._rank, reverse=True)
+            if not candidates or len(ids) == 1:
+                return ids, minimal
+            slot_id = candidates[0]
+            if expired(self.deadline, self.stop):
+                return ids, False
+            verdict = self.test(ids - {slot_id}, SHRINK_TEST_SECONDS)
+            if verdict == _Verdict.UNSAT:
+                ids = self._one_region(ids - {slot_id})
+            else:
+                kept.add(slot_id)
+                minimal = minimal and verdict == _Verdict.SAT
+
+    def find(self, seeds: Iterable[str] | None = None) -> Core:
+        seeds = [slot_id for slot_id in (seeds or ()) if slot_id in self.order] or self.seeds()
+        if not self.order:
+            return Core(None)
+        grown = self.grow(seeds)
+        if grown is None:
+            return Core(None, tests=self.tests, seconds=time.monotonic() - self.start)
+        core, minimal = self.shrink(grown)
+        return Core(sorted(core, key=self.order.__getitem__), minimal, self.tests, time.monotonic() - self.start)
+
+
+def trouble_spots(problem: FillProblem, blame: dict[str, float], count: int = 5) -> list[tuple[str, int, float]]:
+    """The slots to look at when no answer came in time: (slot id, candidates left at the root,
+    conflicts in the search), most blamed first, then fewest candidates."""
+    rows = [
+        (slot.id, problem.domains[s].bit_count(), float(blame.get(slot.id, 0.0)))
+        for s, slot in enumerate(problem.slots)
+        if problem.domains[s] & (problem.domains[s] - 1)  # a settled slot is no trouble
+    ]
+    rows.sort(key=lambda row: (-row[2], row[1]))
+    return rows[:count]
