@@ -1,0 +1,114 @@
+"""The core search of ``check`` on grids whose proof empties no slot at the root: the core comes
+from the failed search, is checked unfillable by another solver, and fits in the time limit."""
+
+import json
+import time
+
+import pytest
+
+from csp_crossword import load_words
+from csp_crossword.backends import get_backend
+from csp_crossword.checking import check
+from csp_crossword.cli import main
+from csp_crossword.grid import parse_grid, read_grid
+from csp_crossword.lexicon import Lexicon
+from csp_crossword.problem import FillOptions, build_problem
+from csp_crossword.result import Status
+from csp_crossword.unsat_core import CoreSearch
+
+from conftest import GRIDS
+
+AMERICAN = GRIDS / "american" / "am15-02.txt"
+
+
+@pytest.fixture(scope="module")
+def builtin():
+    return load_words()
+
+
+def _status(grid, lexicon, options, slot_ids, backend="cpsat"):
+    """An independent prover (CP-SAT, not the ``ac`` search the core came from)."""
+    problem = build_problem(grid, lexicon, options, slot_ids=slot_ids)
+    if problem.unsatisfiable:
+        return Status.UNSATISFIABLE
+    solver = get_backend(backend)(workers=2) if backend == "cpsat" else get_backend(backend)()
+    return solver.solve(problem, time_limit=60).status
+
+
+def test_core_of_a_15x15_without_a_root_wipe_out(builtin):
+    grid = read_grid(AMERICAN)
+    options = FillOptions(min_score=70)
+    problem = build_problem(grid, builtin, options)
+    assert not problem.unsatisfiable  # the proof needs search: no slot is empty at the root
+    report = check(grid, builtin, options, time_limit=60)
+    assert report.status == "unsolvable"
+    assert report.core is not None and report.core_minimal
+    assert len(report.core) < len(grid.slots) // 2
+    assert _status(grid, builtin, options, report.core) == Status.UNSATISFIABLE
+    # minimal: dropping a slot leaves a fillable set (checked for the first and the last, the
+    # sub-fill checked here: words of the list, crossings agree, no repeat)
+    scores = builtin.scores
+    for dropped in (report.core[0], report.core[-1]):
+        rest = [slot_id for slot_id in report.core if slot_id != dropped]
+        result = get_backend("ac")().solve(build_problem(grid, builtin, options, slot_ids=rest), time_limit=60)
+        assert result.status.has_fill
+        letters: dict[tuple[int, int], str] = {}
+        answers = [entry.answer for entry in result.entries]
+        assert sorted(entry.id for entry in result.entries) == sorted(rest)
+        assert len(set(answers)) == len(answers)
+        for entry in result.entries:
+            assert scores[entry.answer] >= 70
+            for cell, letter in zip(grid.slot(entry.id).cells, entry.answer, strict=True):
+                assert letters.setdefault(cell, letter) == letter
+
+
+def test_core_search_keeps_the_deadline(builtin):
+    grid = read_grid(AMERICAN)
+    problem = build_problem(grid, builtin, FillOptions(min_score=70))
+    start = time.monotonic()
+    core = CoreSearch(problem, get_backend("ac")(), start + 0.3).find()
+    assert time.monotonic() - start < 0.3 + 0.5
+    assert core.slots is None or not core.minimal or core.slots
+
+
+def test_blame_seeds_the_core_and_verdicts_are_cached():
+    # a corner that cannot be filled (only CAT/ACE/TEN fit) next to a free region
+    grid = parse_grid("CAT#..\n...#..\n...###")
+    lexicon = Lexicon.from_words(["CAT", "CDE", "AOE", "TGM", "ACE", "DOG", "EEL", "ARE", "TEN", "AB", "CD", "AC", "BD"])
+    problem = build_problem(grid, lexicon)
+    search = CoreSearch(problem, get_backend("ac")(), time.monotonic() + 30, blame={"3D": 5.0})
+    core = search.find()
+    assert core.slots is not None and core.minimal
+    assert set(core.slots) <= {"1A", "6A", "8A", "1D", "2D", "3D"}
+    assert _status(grid, lexicon, FillOptions(), core.slots, "pyconstraint") == Status.UNSATISFIABLE
+    tests = search.tests
+    search.find()  # the same questions again: every verdict comes from the cache
+    assert search.tests == tests
+
+
+def test_unknown_names_trouble_spots(capsys, benchmark_words):
+    grid = str(GRIDS / "vanbeek" / "h2110.txt")
+    code = main(["check", grid, "--words", str(benchmark_words), "--time-limit", "1", "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 3 and data["status"] == "unknown"
+    trouble = data["trouble"]
+    assert 1 <= len(trouble) <= 5
+    assert all(row["candidates"] >= 2 for row in trouble)
+    conflicts = [row["conflicts"] for row in trouble]
+    assert conflicts == sorted(conflicts, reverse=True)
+    code = main(["check", grid, "--words", str(benchmark_words), "--time-limit", "1"])
+    out = capsys.readouterr().out
+    assert code == 3 and "trouble spots" in out
+    listed = out[out.index("trouble spots") :].splitlines()[1:]
+    assert 1 <= len(listed) <= 5 and all("candidates," in line and "conflicts" in line for line in listed)
+
+
+def test_cli_draws_the_core(capsys, write):
+    grid = write("g.txt", "CAT\n...\n...\n")
+    words = write("w.txt", "CAT\nCDE\nAOE\nTGM\nACE\nDOG\nEEL\nARE\nTEN\n")
+    code = main(["check", grid, "--words", words])
+    out = capsys.readouterr().out
+    assert code == 1
+    drawing = out[out.index("where they are") :].splitlines()[1:4]
+    # the core is 5A and 3D: the third row and the third column are starred
+    assert drawing == ["  . . *", "  . . *", "  * * *"]
