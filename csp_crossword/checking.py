@@ -26,7 +26,7 @@ from typing import Any
 from .backends import Backend
 from .backends.ac import ACBackend
 from .backends.base import ProgressCallback
-from .deadline import Deadline, StopSignal, earliest, expired, time_left
+from .deadline import Deadline, StopSignal, earliest, time_left
 from .graph import components, constraint_graph
 from .grid import Grid
 from .lexicon import Lexicon

@@ -120,7 +120,10 @@ class CoreSearch:
             return _Verdict.SAT if not ids else _Verdict.UNKNOWN
         self.tests += 1
         sub = build_problem(
-            self.problem.grid, self.problem.lexicon, self.problem.options, slot_ids=sorted(ids, key=self.order.get)
+            self.problem.grid,
+            self.problem.lexicon,
+            self.problem.options,
+            slot_ids=sorted(ids, key=self.order.__getitem__),
         )
         if sub.unsatisfiable:
             verdict = _Verdict.UNSAT
@@ -200,7 +203,7 @@ class CoreSearch:
     def _one_region(self, ids: frozenset[str]) -> frozenset[str]:
         """``ids`` cut to one of its regions when that region alone is unfillable."""
         links = [(a, b) for a in ids for b in self.neighbours[a] & ids]
-        regions = connected_slots(sorted(ids, key=self.order.get), links)
+        regions = connected_slots(sorted(ids, key=self.order.__getitem__), links)
         if len(regions) < 2:
             return ids
         for region in sorted(regions, key=len):

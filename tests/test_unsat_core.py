@@ -5,7 +5,6 @@ import json
 import time
 
 import pytest
-
 from csp_crossword import load_words
 from csp_crossword.backends import get_backend
 from csp_crossword.checking import check
@@ -74,7 +73,9 @@ def test_core_search_keeps_the_deadline(builtin):
 def test_blame_seeds_the_core_and_verdicts_are_cached():
     # a corner that cannot be filled (only CAT/ACE/TEN fit) next to a free region
     grid = parse_grid("CAT#..\n...#..\n...###")
-    lexicon = Lexicon.from_words(["CAT", "CDE", "AOE", "TGM", "ACE", "DOG", "EEL", "ARE", "TEN", "AB", "CD", "AC", "BD"])
+    lexicon = Lexicon.from_words(
+        ["CAT", "CDE", "AOE", "TGM", "ACE", "DOG", "EEL", "ARE", "TEN", "AB", "CD", "AC", "BD"]
+    )
     problem = build_problem(grid, lexicon)
     search = CoreSearch(problem, get_backend("ac")(), time.monotonic() + 30, blame={"3D": 5.0})
     core = search.find()
