@@ -9,8 +9,7 @@ The answer has three parts:
 * explanation for an unsolvable grid: the slots whose candidates run out under arc consistency,
   and an unsatisfiable core, a set of slots whose constraints cannot all hold together even when
   every other slot is left free, seeded from the failed proof and shrunk to a minimal one when
-  the time allows (:mod:`.unsat_core`; the chosen backend, when it can prove, else ``ac``,
-  decides each step);
+  the time allows (:mod:`.unsat_core`; ``ac`` decides each step: they are small problems);
 * for an unknown answer, the trouble spots: the slots the search blamed most, with their
   candidates left.
 
@@ -149,8 +148,8 @@ def check(
 ) -> CheckReport:
     """Structure, solvability and (for an unsolvable grid) an explanation.
 
-    ``backend`` (default ``ac``) decides solvability and, when it can prove, each step of the core
-    search. ``time_limit`` (or ``deadline``) holds for the whole job: when the proof uses it up,
+    ``backend`` (default ``ac``) decides solvability; ``ac`` decides each step of the core search
+    (small problems). ``time_limit`` (or ``deadline``) holds for the whole job: when the proof uses it up,
     the core is left out (``core`` None). ``problem``: the problem of these arguments when the
     caller has built it already.
     """
@@ -171,9 +170,16 @@ def check(
         report.reason = result.reason
         core_deadline = deadline if deadline is not None else time.monotonic() + CORE_BUDGET_SECONDS
         seeds = [slot_id for slot_id, _ in problem.empty]
-        prover = backend if "prove" in backend.supports else ACBackend(seed=backend.seed)
+        # the core's tests are small problems, which ac decides in milliseconds where CP-SAT
+        # spends most of a second building its model (docs/benchmarks.md, unsolvable grids)
         core = unsat_core(
-            problem, core_deadline, seeds, prover=prover, blame=result.blame, stop=stop, progress=progress
+            problem,
+            core_deadline,
+            seeds,
+            prover=ACBackend(seed=backend.seed),
+            blame=result.blame,
+            stop=stop,
+            progress=progress,
         )
         report.core, report.core_minimal = core.slots, core.minimal
         report.core_seconds, report.core_tests = core.seconds, core.tests
@@ -183,6 +189,7 @@ def check(
             report.trouble = trouble_spots(problem, result.blame)
         else:
             report.patterns = {slot_id: grid.pattern_text(grid.slot(slot_id)) for slot_id in report.core}
+        prover = backend if "prove" in backend.supports else ACBackend(seed=backend.seed)
         report.filter_is_cause = _filter_is_cause(grid, lexicon, options, prover, deadline, stop)
     else:
         report.reason = f"{result.status.value}: no fill found and no proof within the time limit"

@@ -32,6 +32,7 @@ from .backends.base import Backend, ProgressCallback
 from .deadline import Deadline, StopSignal, earliest
 from .ngrams import runs_of_domain
 from .problem import FillProblem, build_problem
+from .result import SearchStats
 
 
 @dataclass
@@ -120,8 +121,17 @@ class _Job:
 
 
 def _count_whole(problem: FillProblem, backend: Backend, limit: int | None, job: _Job) -> tuple[int, bool, int]:
-    enumeration = backend.enumerate(problem, deadline=job.deadline, stop=job.stop, progress=job.progress)
     found = 0
+    progress = job.progress
+
+    def report(stats: SearchStats) -> None:
+        # the backend's statistics say "search": a progress line should say counting, and how far
+        if progress is not None:
+            progress(replace(stats, phase="count", count=found))
+
+    enumeration = backend.enumerate(
+        problem, deadline=job.deadline, stop=job.stop, progress=None if progress is None else report
+    )
     for _ in enumeration:
         found += 1
         if limit is not None and found >= limit:

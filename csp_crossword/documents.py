@@ -10,11 +10,12 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .grid import BLOCK, EMPTY, Cell, Grid, Slot, format_grid
+from .grid import BLOCK, EMPTY, Cell, Grid, format_grid
 from .problem import MISMATCH_PREFIX
 from .result import Entry, FillResult
 
 if TYPE_CHECKING:
+    from .api import Candidates
     from .checking import CheckReport
     from .counting import CountResult
     from .formats import Puzzle
@@ -180,9 +181,28 @@ def slots_to_dict(grid: Grid, stats: GridStats) -> Document:
     }
 
 
-def candidates_to_dict(slot: Slot, pattern: str, total: int, rows: list[Document]) -> Document:
-    """The JSON document of ``candidates``."""
-    return {"slot": slot.id, "pattern": pattern, "total": total, "candidates": rows}
+def candidates_to_dict(found: Candidates) -> Document:
+    """The JSON document of ``candidates``: per word its look-ahead ``status`` (``viable``,
+    ``dead_end``, ``unknown``), the slot a dead end empties and the words each crossing keeps;
+    the totals cover every word that fits, not only those listed."""
+    rows = [
+        {"word": word, "display": shown, "score": score, "status": status, "crossings": kept, "emptied": emptied}
+        for (word, shown, score), status, kept, emptied in zip(
+            found.words, found.statuses, found.crossings, found.emptied, strict=True
+        )
+    ]
+    return {
+        "slot": found.slot.id,
+        "pattern": found.pattern,
+        "total": found.total,
+        "dead_ends": found.dead_ends,
+        "viable": found.viable,
+        "unknown": found.unknown,
+        "examined": found.examined,
+        "budget_spent": found.budget_spent,
+        "viable_only": found.viable_only,
+        "candidates": rows,
+    }
 
 
 def result_to_text(grid: Grid, result: FillResult, block: str = BLOCK, empty: str = EMPTY) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..backends import DEFAULT as DEFAULT_BACKEND
@@ -257,7 +257,8 @@ def check(
 
 @dataclass(frozen=True)
 class Candidates:
-    """The words that still fit one slot once every crossing is arc consistent, best first.
+    """The words that still fit one slot once every crossing is arc consistent, best first, with
+    what placing each does to the rest of the grid (:mod:`csp_crossword.lookahead`).
 
     Attributes:
         slot: The slot.
@@ -266,6 +267,17 @@ class Candidates:
         words: (entry, display form, score), best score first.
         unsatisfiable: Why the grid cannot be filled at all, when propagation alone proves it
             (then ``words`` is empty).
+        statuses: Per row of ``words``: ``"viable"`` (every slot keeps a word once it is placed
+            and arc consistency has run again), ``"dead_end"`` (some slot is left without a
+            word) or ``"unknown"`` (not checked within the time budget).
+        crossings: Per row, crossing slot id -> words that crossing keeps once the word is
+            placed (forward check), in the order of the slot's cells.
+        emptied: Per row, for a dead end, the slot its placing leaves without a word.
+        dead_ends: Known dead ends among all ``total`` words (not only the rows).
+        viable: Words checked and found viable.
+        examined: Words checked by full propagation.
+        budget_spent: The checks ran out of time before every word they were to examine.
+        viable_only: The rows skip dead ends (``unknown`` rows follow once the budget is spent).
     """
 
     slot: Slot
@@ -273,15 +285,78 @@ class Candidates:
     total: int
     words: list[tuple[str, str, int]]
     unsatisfiable: str | None = None
+    statuses: list[str] = field(default_factory=list)
+    crossings: list[dict[str, int]] = field(default_factory=list)
+    emptied: list[str | None] = field(default_factory=list)
+    dead_ends: int = 0
+    viable: int = 0
+    examined: int = 0
+    budget_spent: bool = False
+    viable_only: bool = False
+
+    @property
+    def unknown(self) -> int:
+        """Words of ``total`` neither known dead ends nor checked viable."""
+        return self.total - self.dead_ends - self.viable
 
 
 def candidates(
-    grid: GridLike, slot_id: str, words: Words = None, *, limit: int | None = 20, **fill_settings: Any
+    grid: GridLike,
+    slot_id: str,
+    words: Words = None,
+    *,
+    limit: int | None = 20,
+    lookahead: bool = True,
+    viable_only: bool = False,
+    check_seconds: float | None = None,
+    deadline: Deadline = None,
+    stop: StopSignal | None = None,
+    **fill_settings: Any,
 ) -> Candidates:
-    """The ranked words that still fit slot ``slot_id`` (``limit`` None: all of them)."""
+    """The ranked words that still fit slot ``slot_id`` (``limit`` None or 0: all of them), each
+    marked viable, dead end or unknown (see :func:`job_candidates`)."""
     if limit is not None and limit < 0:
         raise InputError("limit must be 0 or more")
     job = prepare(grid, words, **fill_settings)
+    return job_candidates(
+        job,
+        slot_id,
+        limit=limit,
+        lookahead=lookahead,
+        viable_only=viable_only,
+        check_seconds=check_seconds,
+        deadline=deadline,
+        stop=stop,
+    )
+
+
+def job_candidates(
+    job: FillJob,
+    slot_id: str,
+    *,
+    limit: int | None = 20,
+    lookahead: bool = True,
+    viable_only: bool = False,
+    check_seconds: float | None = None,
+    deadline: Deadline = None,
+    stop: StopSignal | None = None,
+) -> Candidates:
+    """:func:`candidates` of a prepared job (the web page keeps its jobs and asks again).
+
+    ``lookahead`` places the best words one by one and runs full arc consistency for up to
+    ``check_seconds`` (default ``lookahead.CHECK_SECONDS``; ``deadline`` and ``stop`` end it
+    sooner); without it every row not refuted by the forward check is ``unknown``.
+    ``viable_only`` skips dead ends and checks on down the list until ``limit`` viable words
+    are found (``unknown`` ones fill the rows once the budget is spent: ``budget_spent``).
+    """
+    from ..lookahead import CHECK_SECONDS, look_ahead
+
+    if limit is not None and limit < 0:
+        raise InputError("limit must be 0 or more")
+    if viable_only and not lookahead:
+        raise InputError("viable_only needs the look-ahead")
+    if check_seconds is not None and not check_seconds >= 0:
+        raise InputError("the check time must be 0 seconds or more")
     try:
         slot = job.grid.slot(slot_id)
     except KeyError:
@@ -290,12 +365,31 @@ def candidates(
     pattern = job.grid.pattern_text(slot)
     if problem.unsatisfiable:
         reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
-        return Candidates(slot, pattern, 0, [], reason)
-    index = problem.index_of(slot.id)
-    found = problem.candidates(slot.id, limit=limit or None)
-    rows = [(w, problem.lexicon.display_form(w), index.scores[index.position[w]]) for w in found]
-    total = problem.domains[problem.network.slot_number[slot.id]].bit_count()
-    return Candidates(slot, pattern, total, rows)
+        return Candidates(slot, pattern, 0, [], reason, viable_only=viable_only)
+    outlook = look_ahead(
+        problem,
+        slot.id,
+        limit=limit or None,
+        viable_only=viable_only,
+        propagate=lookahead,
+        budget=CHECK_SECONDS if check_seconds is None else check_seconds,
+        deadline=deadline,
+        stop=stop,
+    )
+    return Candidates(
+        slot,
+        pattern,
+        outlook.total,
+        [(row.entry, problem.lexicon.display_form(row.entry), row.score) for row in outlook.words],
+        statuses=[row.verdict.value for row in outlook.words],
+        crossings=[dict(row.crossings) for row in outlook.words],
+        emptied=[row.emptied for row in outlook.words],
+        dead_ends=outlook.dead_ends,
+        viable=outlook.viable,
+        examined=outlook.examined,
+        budget_spent=outlook.budget_spent,
+        viable_only=viable_only,
+    )
 
 
 def export_minizinc(grid: GridLike, words: Words = None, **fill_settings: Any) -> str:
@@ -349,8 +443,15 @@ class FillStream:
         self.job = job
         self.backend = solver.name
         self.limit = limit
-        self._enumeration = solver.enumerate(job.problem, deadline=deadline, stop=stop, progress=progress)
         self.produced = 0
+        self._progress = progress
+        reporting = None if progress is None else self._report
+        self._enumeration = solver.enumerate(job.problem, deadline=deadline, stop=stop, progress=reporting)
+
+    def _report(self, stats: SearchStats) -> None:
+        # the backend's statistics say "search": progress should say counting, and how many so far
+        if self._progress is not None:
+            self._progress(replace(stats, phase="count", count=self.produced))
 
     @property
     def complete(self) -> bool:

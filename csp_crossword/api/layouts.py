@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..deadline import Deadline, StopSignal, deadline_after, earliest
@@ -133,13 +134,16 @@ def freeform(
     deadline: Deadline = None,
     seed: int = 0,
     stop: StopSignal | None = None,
-    progress: Callable[..., None] | None = None,
+    progress: ProgressCallback | None = None,
 ) -> FreeformResult:
     """Lay ``words`` out as a freeform crossword (no given pattern); the board is verified.
 
-    ``rtl`` None: right to left when every word is in a right-to-left script.
+    ``rtl`` None: right to left when every word is in a right-to-left script. ``progress`` is
+    called now and then with a :class:`SearchStats` of phase ``layout`` whose ``nodes`` are the
+    boards built so far.
     """
     from ..layout.freeform import DEFAULT_SECONDS, Freeform
+    from ..result import SearchStats
 
     deadline = earliest(deadline, deadline_after(DEFAULT_SECONDS if time_limit is None else time_limit))
     chosen = freeform_words(words, pick=pick, seed=seed)
@@ -154,7 +158,14 @@ def freeform(
         deadline=deadline,
         stop=stop,
     )
-    result = engine.run(None, seed, deadline=deadline, stop=stop, progress=progress)
+    started = time.monotonic()
+
+    def report(boards: int, _placed: int) -> None:
+        # the engine counts boards; every job's progress is a SearchStats
+        if progress is not None:
+            progress(SearchStats(nodes=boards, seconds=time.monotonic() - started, phase="layout"))
+
+    result = engine.run(None, seed, deadline=deadline, stop=stop, progress=None if progress is None else report)
     listed = Lexicon(dict.fromkeys(chosen, DEFAULT_SCORE))  # already entries: no need to normalise again
     problems = verify_fill(result.grid, result.cells, listed, exact_uses=Counter(result.placed))
     if not allow_islands and result.placed and not result.grid.stats().connected:

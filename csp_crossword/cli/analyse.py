@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import api
 from ..documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
@@ -14,8 +14,7 @@ from .common import Reporter, fill_settings, grid_job, load_words, open_grid
 
 if TYPE_CHECKING:
     from ..checking import CheckReport
-    from ..grid import Grid
-    from ..grid import GridStats
+    from ..grid import Grid, GridStats
 
 #: ``check`` status -> exit code.
 EXIT_BY_CHECK = {"solvable": ExitCode.OK, "unsolvable": ExitCode.UNSATISFIABLE}
@@ -137,7 +136,20 @@ def cmd_candidates(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError(
             f"the grid has no slot {args.slot.strip().upper()!r} (see 'csp-crossword slots')", args.grid
         ) from None
-    found = api.candidates(grid_file.grid, args.slot, lexicon, limit=args.limit, **settings)
+    if args.viable_only and not args.lookahead:
+        raise InputError("--viable-only needs the look-ahead: leave out --no-lookahead")
+    if args.check_time is not None and not args.check_time >= 0:
+        raise InputError("--check-time must be 0 seconds or more")
+    found = api.candidates(
+        grid_file.grid,
+        args.slot,
+        lexicon,
+        limit=args.limit,
+        lookahead=args.lookahead,
+        viable_only=args.viable_only,
+        check_seconds=args.check_time,
+        **settings,
+    )
     slot = found.slot
     if found.unsatisfiable is not None:
         if args.format == "json":
@@ -145,11 +157,39 @@ def cmd_candidates(args: argparse.Namespace, reporter: Reporter) -> int:
             sys.stdout.write(to_json(document))
         reporter.warn(f"no candidates: the grid cannot be filled ({found.unsatisfiable})")
         return ExitCode.UNSATISFIABLE
-    rows: list[dict[str, Any]] = [{"word": w, "display": shown, "score": score} for w, shown, score in found.words]
     if args.format == "json":
-        sys.stdout.write(to_json(candidates_to_dict(slot, found.pattern, found.total, rows)))
+        sys.stdout.write(to_json(candidates_to_dict(found)))
     else:
-        out = [f"{slot.id} {found.pattern}: {found.total} candidates"]
-        out += [f"{i:>5}. {row['word']}  {row['score']}" for i, row in enumerate(rows, 1)]
-        sys.stdout.write("\n".join(out) + "\n")
+        sys.stdout.write("\n".join(_candidate_lines(found, args.lookahead)) + "\n")
     return ExitCode.OK
+
+
+#: ``candidates`` text output: the mark of each look-ahead status.
+CANDIDATE_MARKS = {"viable": "ok", "dead_end": "dead", "unknown": "?"}
+
+
+def _candidate_lines(found: api.Candidates, lookahead: bool) -> list[str]:
+    """A header with the totals, then per word: rank, mark, word, score and the words each
+    crossing keeps (a dead end also names the slot it leaves without a word)."""
+    head = f"{found.slot.id} {found.pattern}: {found.total:,} candidates"
+    if lookahead:
+        head += (
+            f"; {found.examined:,} checked: {found.viable:,} ok, {found.dead_ends:,} dead ends, "
+            f"{found.unknown:,} unchecked (?)"
+        )
+        if found.viable_only:
+            head += "; dead ends not listed"
+        if found.budget_spent:
+            head += "; the check time ran out (--check-time)"
+    lines = [head]
+    width = max((len(word) for word, _shown, _score in found.words), default=0)
+    score_width = max((len(str(score)) for _word, _shown, score in found.words), default=0)
+    for i, ((word, _shown, score), status, kept, emptied) in enumerate(
+        zip(found.words, found.statuses, found.crossings, found.emptied, strict=True), 1
+    ):
+        counts = " ".join(f"{slot_id}:{n:,}" for slot_id, n in kept.items())
+        if emptied is not None:
+            counts += f"  (leaves {emptied} without a word)"
+        line = f"{i:>5}. {CANDIDATE_MARKS[status]:<4}  {word:<{width}}  {score:>{score_width}}  {counts}"
+        lines.append(line.rstrip())
+    return lines

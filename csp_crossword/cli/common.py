@@ -24,8 +24,23 @@ if TYPE_CHECKING:
     from ..grid import Grid
     from ..lexicon import Lexicon
 
-#: Seconds before the progress line appears (short runs stay quiet).
+#: Seconds before any progress shows (short runs stay quiet).
 PROGRESS_DELAY = 1.0
+#: Seconds between two plain progress lines when stderr is not a terminal (a pipe, a CI log, a
+#: batch runner): often enough to show a long job is alive, rarely enough not to flood the log.
+PROGRESS_LINE_INTERVAL = 5.0
+#: What a progress line calls each phase of a job (``SearchStats.phase``).
+PHASE_WORDS = {
+    "search": "searching",
+    "core": "finding the clashing slots",
+    "count": "counting",
+    "layout": "laying out",
+}
+#: What ``nodes`` count in the phases that are not a backtracking search (which shows nodes,
+#: backtracks and restarts): check's core search tests sets of slots, layouts take steps.
+STEP_WORDS = {"core": "tests", "layout": "steps"}
+#: ``freeform``'s layout steps are whole boards (its summary counts boards too).
+FREEFORM_STEPS = "boards"
 
 EXIT_BY_STATUS = {
     Status.FILLED: ExitCode.OK,
@@ -36,15 +51,37 @@ EXIT_BY_STATUS = {
 }
 
 
-class Reporter:
-    """Messages, warnings and the progress line, all on stderr."""
+def progress_text(stats: SearchStats, elapsed: float, command: str = "") -> str:
+    """One progress report in words: the phase, the command's elapsed time and the effort."""
+    parts = [f"{elapsed:.1f} s"]
+    if stats.count is not None:
+        parts.append(f"{stats.count:,} fill{'' if stats.count == 1 else 's'} so far")
+    if stats.phase in STEP_WORDS:
+        steps = FREEFORM_STEPS if command == "freeform" and stats.phase == "layout" else STEP_WORDS[stats.phase]
+        parts.append(f"{stats.nodes:,} {steps}")
+    else:
+        parts += [f"{stats.nodes:,} nodes", f"{stats.backtracks:,} backtracks", f"{stats.restarts:,} restarts"]
+    return f"{PHASE_WORDS.get(stats.phase, stats.phase)}… " + ", ".join(parts)
 
-    def __init__(self, quiet: bool):
+
+class Reporter:
+    """Messages, warnings and progress, all on stderr.
+
+    Progress shows after PROGRESS_DELAY seconds, never with ``quiet``: on a terminal as one live
+    line (rich) that is cleared before any other message or result; elsewhere as a plain line at
+    most every PROGRESS_LINE_INTERVAL seconds, named after the command.
+    """
+
+    def __init__(self, quiet: bool, command: str = ""):
         self.quiet = quiet
+        self.command = command
         self.start = time.monotonic()
-        self._status: Any = None
+        self._live: Any = None
+        self._spinner: Any = None
         self._console: Any = None
-        if not quiet and sys.stderr.isatty():
+        self._last_line = self.start  # when the last plain line went out (the start: none yet)
+        self._terminal = not quiet and sys.stderr.isatty()
+        if self._terminal:
             from rich.console import Console
 
             self._console = Console(stderr=True)
@@ -59,22 +96,48 @@ class Reporter:
         print(f"csp-crossword: warning: {message}", file=sys.stderr)
 
     def progress(self, stats: SearchStats) -> None:
-        if self._console is None or time.monotonic() - self.start < PROGRESS_DELAY:
+        """A job's progress callback: show ``stats`` with the command's elapsed time."""
+        if self.quiet:
             return
-        text = (
-            f"searching… {stats.seconds:.1f} s, {stats.nodes} nodes, "
-            f"{stats.backtracks} backtracks, {stats.restarts} restarts"
+        now = time.monotonic()
+        elapsed = now - self.start
+        if elapsed < PROGRESS_DELAY:
+            return
+        text = progress_text(stats, elapsed, self.command)
+        if self._terminal:
+            self._show_live(text)
+        elif now - self._last_line >= PROGRESS_LINE_INTERVAL:
+            self._last_line = now
+            prefix = f"csp-crossword: {self.command}: " if self.command else "csp-crossword: "
+            print(prefix + text, file=sys.stderr, flush=True)  # one whole line: never half of one in a log
+
+    def _show_live(self, text: str) -> None:
+        if self._live is not None:
+            self._spinner.update(text=text)
+            return
+        from rich.live import Live
+        from rich.spinner import Spinner
+
+        self._spinner = Spinner("dots", text)
+        # Not console.status(): its Live sends everything printed to stdout, while it shows,
+        # through the stderr console, so a result piped to a file would land on the terminal.
+        self._live = Live(
+            self._spinner,
+            console=self._console,
+            transient=True,
+            refresh_per_second=12.5,
+            redirect_stdout=False,
+            redirect_stderr=False,
         )
-        if self._status is None:
-            self._status = self._console.status(text)
-            self._status.start()
-        else:
-            self._status.update(text)
+        self._live.start()
 
     def stop(self) -> None:
-        if self._status is not None:
-            self._status.stop()
-            self._status = None
+        """Clear the live progress line (before a message or a result; it comes back with the
+        next progress report)."""
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
+            self._spinner = None
 
 
 # ----------------------------------------------------------------------------- arguments -> keywords

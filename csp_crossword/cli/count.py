@@ -37,6 +37,7 @@ def cmd_enumerate(args: argparse.Namespace, reporter: Reporter) -> int:
     grid_file = job.grid_file
     fills = api.enumerate_fills(job.grid, job.lexicon, limit=args.limit, **job.keywords)
     for fill in fills:
+        reporter.stop()  # the live progress line goes before each fill (and comes back while searching on)
         cells = fill.cells or ()
         if args.format == "json":
             sys.stdout.write(to_json_line(enumerated_fill(fills.produced, cells, fill.entries)))

@@ -78,13 +78,14 @@ def _run(argv: list[str] | None, received: list[int], loaded: Callable[[], None]
         args = parser.parse_args(argv)
     except SystemExit as stop:  # argparse exits 2 on usage errors, 0 on --help
         return int(stop.code or 0)
-    reporter = Reporter(getattr(args, "quiet", False))
+    reporter = Reporter(getattr(args, "quiet", False), getattr(args, "command", None) or "")
     try:
         check_output(args)
         module_name, _, function_name = args.handler.partition(":")
         handler = getattr(importlib.import_module(f"{__package__}.{module_name}"), function_name)
         loaded()
         code = int(handler(args, reporter))
+        reporter.stop()  # the live line never outlives the command
         # a job stopped by SIGTERM or SIGHUP printed its best result and returned INTERRUPTED
         return _signal_code(received) if code == ExitCode.INTERRUPTED else code
     except InputError as error:

@@ -55,7 +55,9 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         time_limit=args.time_limit,
         deadline=deadline,
         seed=args.seed,
+        progress=reporter.progress,
     )
+    reporter.stop()  # the live progress line goes before the result
     result = made.result
     extra: dict[str, Any] = {"method": made.method, "patterns_tried": made.patterns_tried}
     if made.method == "progressive":
@@ -119,7 +121,9 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
         time_limit=args.time_limit,
         deadline=deadline,
         seed=args.seed,
+        progress=reporter.progress,
     )
+    reporter.stop()  # the live progress line goes before the result
     words = result.placed + result.failed  # every word laid out or not
     entries = numbered_entries(result.grid, result.cells, lexicon)
     if args.clues == "wordnet":

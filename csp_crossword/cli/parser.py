@@ -14,6 +14,7 @@ from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import names as backend_names
 from ..builtin import LANGUAGES
 from ..layout.freeform import DEFAULT_SECONDS as FREEFORM_SECONDS
+from ..lookahead import CHECK_SECONDS as LOOKAHEAD_SECONDS
 from ..rendering import FORMATS as RENDER_FORMATS
 
 #: Parts of the text output of ``freeform``, in order.
@@ -231,12 +232,35 @@ def build_parser() -> argparse.ArgumentParser:
     _add_grid_args(slots)
     slots.add_argument("--format", choices=("text", "json"), default="text")
 
-    cand = _sub(sub, "candidates", "ranked words for one slot that survive arc consistency", "analyse:cmd_candidates")
+    cand = _sub(
+        sub,
+        "candidates",
+        "ranked words for one slot, marked when placing one leads to a dead end",
+        "analyse:cmd_candidates",
+    )
     _add_grid_args(cand)
     cand.add_argument("slot", metavar="SLOT", help="slot id such as 1A or 12D")
     _add_lexicon_args(cand)
     _add_substring_arg(cand)
     cand.add_argument("--limit", type=int, default=20, metavar="N", help="show N words (default 20; 0 for all)")
+    cand.add_argument(
+        "--viable-only",
+        action="store_true",
+        help="skip dead ends: check on down the list until N viable words are found "
+        "(words left unchecked when the check time runs out are listed as ?)",
+    )
+    cand.add_argument(
+        "--no-lookahead",
+        dest="lookahead",
+        action="store_false",
+        help="do not place the words to check them (every word is marked ?)",
+    )
+    cand.add_argument(
+        "--check-time",
+        type=float,
+        metavar="SEC",
+        help=f"seconds for placing words and propagating (default {LOOKAHEAD_SECONDS:g})",
+    )
     cand.add_argument("--format", choices=("text", "json"), default="text")
 
     export = _sub(sub, "export", "write the instance for another solver (MiniZinc .dzn)", "files:cmd_export")

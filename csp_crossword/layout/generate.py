@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..backends.ac import ACBackend
+from ..backends.base import ProgressCallback
 from ..deadline import Deadline, StopSignal, earliest, expired, time_left
 from ..grid import Grid, Slot
 from ..lexicon import Lexicon
@@ -67,6 +67,24 @@ class _Job:
     rtl: bool
     seed: int
     stop: StopSignal | None
+    start: float
+    progress: ProgressCallback | None = None
+    #: The effort of the searches that have finished: every pattern's ``ac`` search (nodes,
+    #: backtracks, restarts), then progressive search's steps as nodes.
+    effort: SearchStats = field(default_factory=lambda: SearchStats(phase="layout"))
+
+    def report(self, running: SearchStats | None = None, steps: int = 0) -> None:
+        """The job's effort so far, with the ``running`` search's or progressive search's
+        ``steps``, to ``progress`` as one growing count (phase ``layout``)."""
+        if self.progress is None:
+            return
+        now = replace(self.effort, seconds=time.monotonic() - self.start)
+        now.nodes += steps
+        if running is not None:
+            now.nodes += running.nodes
+            now.backtracks += running.backtracks
+            now.restarts += running.restarts
+        self.progress(now)
 
 
 def _csp_path(job: _Job, rng: random.Random, deadline: float) -> tuple[tuple[Grid, FillResult] | None, int]:
@@ -85,7 +103,13 @@ def _csp_path(job: _Job, rng: random.Random, deadline: float) -> tuple[tuple[Gri
         if problem.unsatisfiable:
             continue
         pattern_deadline = earliest(deadline, time.monotonic() + PATTERN_SECONDS)
-        result = ACBackend(seed=job.seed + tried).solve(problem, deadline=pattern_deadline, stop=job.stop)
+        reporting = None if job.progress is None else job.report
+        solver = ACBackend(seed=job.seed + tried)
+        result = solver.solve(problem, deadline=pattern_deadline, stop=job.stop, progress=reporting)
+        job.effort.nodes += result.stats.nodes
+        job.effort.backtracks += result.stats.backtracks
+        job.effort.restarts += result.stats.restarts
+        job.report()
         last = grid, result
         if result.status.has_fill:
             break
@@ -125,7 +149,7 @@ def generate(
     rtl: bool = False,
     allow_duplicates: bool = False,
     stop: StopSignal | None = None,
-    progress: Callable[..., None] | None = None,
+    progress: ProgressCallback | None = None,
     no_shared_substring: int | None = None,
 ) -> Generated:
     """Generate a filled crossword of the given size (see the module docstring).
@@ -134,8 +158,9 @@ def generate(
     a progressive layout that breaks it is not a fill).
 
     ``time_limit`` (or ``deadline``, whichever is first) holds for the whole job; a set ``stop``
-    ends it with the best layout so far. ``progress`` is called by progressive search with
-    (steps, best cost).
+    ends it with the best layout so far. ``progress`` is called now and then with a
+    :class:`SearchStats` of phase ``layout``: the nodes of every pattern's search, then progressive
+    search's steps, added up.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
@@ -146,7 +171,7 @@ def generate(
     max_run = min(max_run or DEFAULT_MAX_RUN, longest, max(rows, cols))
     rng = random.Random(seed)
     options = FillOptions(allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring)
-    job = _Job(rows, cols, lexicon, options, max_run, symmetric, rtl, seed, stop)
+    job = _Job(rows, cols, lexicon, options, max_run, symmetric, rtl, seed, stop, start, progress)
     tried = 0
     if method in ("auto", "csp"):
         share = 1.0 if method == "csp" else CSP_SHARE
@@ -168,7 +193,8 @@ def generate(
         rows, cols, lexicon, max_run=max_run, rtl=rtl, allow_duplicates=allow_duplicates, seed=seed
     )
     left = max(MIN_PROGRESSIVE_SECONDS, time_left(end))
-    layout, steps = search.run(time_limit=left, on_progress=progress, stop=stop)
+    on_step = None if progress is None else lambda steps, _best_cost: job.report(steps=steps)
+    layout, steps = search.run(time_limit=left, on_progress=on_step, stop=stop)
     grid, result = _layout_result(layout, lexicon, steps, time.monotonic() - start, rtl)
     if result.status == Status.FILLED and verify_fill(
         grid, result.cells or (), lexicon, allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring

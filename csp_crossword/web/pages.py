@@ -8,14 +8,12 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-import time
 from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..formats import FILE_FORMATS, Puzzle, file_format
 from ..grid import Grid
-from ..lexicon import WordIndex
 
 if TYPE_CHECKING:
     from ..api import FillJob
@@ -27,10 +25,8 @@ MAX_PUZZLE_FILE_BYTES = 4 * 1024 * 1024
 #: Prepared problems kept for candidate requests (clicking through the slots of one grid reuses
 #: its arc-consistent problem instead of building it again).
 PREPARED_CACHE_SIZE = 8
-#: Candidates checked for dead ends (placing the word and propagating: a few milliseconds each),
-#: and the seconds those checks may take in all; later candidates get ``dead_end: null``.
-DEAD_END_CHECKS = 30
-DEAD_END_SECONDS = 0.02
+#: A candidate's look-ahead status -> the page's ``dead_end`` mark (None: not checked in time).
+DEAD_END_FLAGS = {"viable": False, "dead_end": True, "unknown": None}
 
 
 def analyse(grid: Grid) -> dict[str, Any]:
@@ -75,43 +71,25 @@ class PreparedProblems:
 
 
 def candidates(request: CandidatesRequest, store: WordListStore, prepared: PreparedProblems) -> dict[str, Any]:
-    """The words that fit a slot, best first; ``dead_end`` when placing one leaves a crossing
-    slot without a word (None beyond the first DEAD_END_CHECKS)."""
+    """The words that fit a slot, best first, with the library's look-ahead
+    (:func:`csp_crossword.api.fills.job_candidates`): per word ``status`` (viable, dead_end,
+    unknown), ``crossings`` (words each crossing keeps) and, for the page, ``dead_end`` (True,
+    False, or None when not checked within the time budget)."""
+    from ..api.fills import job_candidates
+    from ..documents import candidates_to_dict
+
     grid = request.grid.to_grid()
     job = prepared.get(grid, request, store)
     try:
-        slot = job.grid.slot(request.slot)
+        job.grid.slot(request.slot)
     except KeyError:
         raise InputError(f"the grid has no slot {request.slot.strip().upper()!r}", "slot") from None
-    problem = job.problem
-    pattern = job.grid.pattern_text(slot)
-    if problem.unsatisfiable:
-        reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
-        return {"slot": slot.id, "pattern": pattern, "total": 0, "candidates": [], "unsatisfiable": reason}
-    network = problem.network
-    s = network.slot_number[slot.id]
-    index = network.indexes[s]
-    rows: list[dict[str, Any]] = []
-    checks_end = time.monotonic() + DEAD_END_SECONDS
-    for w in WordIndex.iter_ids(problem.domains[s]):
-        word = index.words[w]
-        dead_end = None
-        if len(rows) < DEAD_END_CHECKS and time.monotonic() < checks_end:
-            state = problem.root_state()
-            state.domains[s] = 1 << w
-            dead_end = network.propagate(state, [s]) is not None
-        rows.append(
-            {
-                "word": word,
-                "display": problem.lexicon.display_form(word),
-                "score": index.scores[w],
-                "dead_end": dead_end,
-            }
-        )
-        if len(rows) >= request.limit:
-            break
-    total = problem.domains[s].bit_count()
-    return {"slot": slot.id, "pattern": pattern, "total": total, "candidates": rows, "unsatisfiable": None}
+    found = job_candidates(job, request.slot, limit=request.limit)
+    data = candidates_to_dict(found)
+    for row in data["candidates"]:
+        row["dead_end"] = DEAD_END_FLAGS[row["status"]]
+    data["unsatisfiable"] = found.unsatisfiable
+    return data
 
 
 def clues(request: CluesRequest, store: WordListStore) -> dict[str, Any]:
