@@ -10,10 +10,11 @@ has two stages, each test a small fill problem of the chosen slots only:
   fill is the counterexample: the fill is placed in the whole grid and propagated, and the slot
   that runs out of words joins the set (conflict-driven growth); when the fill propagates
   without a wipe-out, the most blamed neighbours join instead;
-* **shrink** by deletion: each slot, least blamed first, is dropped when the rest is still
-  proved unfillable; a set that falls apart into separate regions is cut to the region that is
-  unfillable on its own. Each slot left is needed, so the core is minimal unless a test ran out
-  of time (the slot is then kept and ``minimal`` is False).
+* **shrink** by deletion: slots are dropped, least blamed first, while the rest is still proved
+  unfillable, half of them at a time, then fewer after each failure, down to one; a set that
+  falls apart into separate regions is cut to the region that is unfillable on its own. Each
+  slot left is needed, so the core is minimal unless a test ran out of time (the slot is then
+  kept and ``minimal`` is False).
 
 Every verdict is cached, and a set inside a known fillable set (or around a known unfillable
 one) needs no test. Nothing runs past the deadline.
@@ -213,22 +214,32 @@ class CoreSearch:
         return ids
 
     def shrink(self, ids: frozenset[str]) -> tuple[frozenset[str], bool]:
+        """Deletion in chunks: drop the least suspect half of the slots not yet known to be
+        needed while the rest stays unfillable, halving the chunk on each failure, down to one
+        slot at a time (few tests when the core is much smaller than the grown set)."""
         minimal = True
         ids = self._one_region(ids)
         kept: set[str] = set()
+        chunk = max(1, len(ids) // 2)
         while True:
-            # least suspect first: it is the likeliest to be unneeded
+            # least suspect first: the likeliest to be unneeded
             candidates = sorted(ids - kept, key=self._rank, reverse=True)
             if not candidates or len(ids) == 1:
                 return ids, minimal
-            slot_id = candidates[0]
             if expired(self.deadline, self.stop):
                 return ids, False
-            verdict = self.test(ids - {slot_id}, SHRINK_TEST_SECONDS)
+            chunk = min(chunk, len(candidates))
+            dropped = frozenset(candidates[:chunk])
+            if len(dropped) == len(ids):
+                chunk = max(1, chunk // 2)
+                continue
+            verdict = self.test(ids - dropped, SHRINK_TEST_SECONDS)
             if verdict == _Verdict.UNSAT:
-                ids = self._one_region(ids - {slot_id})
+                ids = self._one_region(ids - dropped)
+            elif chunk > 1:
+                chunk //= 2
             else:
-                kept.add(slot_id)
+                kept |= dropped
                 minimal = minimal and verdict == _Verdict.SAT
 
     def find(self, seeds: Iterable[str] | None = None) -> Core:

@@ -117,7 +117,15 @@ class Backend:
             return True
         try:
             importlib.import_module(cls.solver_module)
-        except ImportError:
+        except ImportError as error:
+            # Ctrl-C in the middle of a compiled module's start-up comes back as an ImportError
+            # ("initialization failed", pybind11) caused by the KeyboardInterrupt: an interrupt,
+            # not a missing solver
+            cause: BaseException | None = error
+            while cause is not None:
+                if isinstance(cause, KeyboardInterrupt):
+                    raise KeyboardInterrupt from None
+                cause = cause.__cause__ or cause.__context__
             return False
         return True
 
