@@ -93,7 +93,7 @@ def test_products_crossword():
 
 def test_generate_cli(capsys, tmp_path):
     out = tmp_path / "g.json"
-    code = main(["generate", "--size", "8x8", "--seed", "2", "-o", str(out), "-q"])
+    code = main(["generate", "--size", "8x8", "--style", "open", "--seed", "2", "-o", str(out), "-q"])
     data = json.loads(out.read_text())
     assert code == 0 and data["status"] == "filled" and data["method"] in ("csp", "progressive")
     assert len(data["grid"]) == 8 and all(len(row) == 8 for row in data["grid"])

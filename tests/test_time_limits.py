@@ -69,7 +69,8 @@ CASES = [
     ("count-h2310", lambda tmp, words: ["count", GRIDS / "vanbeek" / "h2310.txt"], {0, 3}),
     # 5x5 with the built-in list: the first fills come at once, all of them would take hours
     ("enumerate-h0501", lambda tmp, words: ["enumerate", GRIDS / "vanbeek" / "h0501.txt"], {0, 3}),
-    ("generate-50x50", lambda tmp, words: ["generate", "--size", "50x50"], {0, 3}),
+    ("generate-open-50x50", lambda tmp, words: ["generate", "--size", "50x50", "--style", "open"], {0, 3}),
+    ("generate-american-25x25", lambda tmp, words: ["generate", "--size", "25x25"], {0, 3}),
     (
         "generate-products-50x50",
         lambda tmp, words: ["generate", "--size", "50x50", "--lexicon", "products", "--max-run", "3"],

@@ -40,10 +40,23 @@ def generate(
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
     no_shared_substring: int | None = None,
+    style: str = "open",
+    blocks: int | None = None,
+    max_words: int | None = None,
+    symmetry: str = "rotational",
+    entries: Iterable[str] = (),
 ) -> Generated:
     """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
     crossword of digits). The fill is verified; the time limit holds for the whole job.
-    ``no_shared_substring`` N: no two entries share a run of N glyphs."""
+    ``no_shared_substring`` N: no two entries share a run of N glyphs.
+
+    ``style="american"``: a newspaper pattern (180-degree symmetric or ``symmetry="mirror"``,
+    every cell checked, entries of 3+ letters, no 3x3 of blocks), about ``blocks`` blocks (default
+    16% of the cells), at most ``max_words`` entries (default 78 per 225 cells), no entry longer
+    than ``max_run`` (default 15), theme ``entries`` placed first, filled with the quality-first
+    fill. ``style="open"`` (the default here): any blocks, by ``method``, ``symmetric`` blocks
+    optional (see :mod:`csp_crossword.layout.generate`)."""
+    from ..layout.american_patterns import LayoutRuleError
     from ..layout.generate import generate as run_generate
 
     deadline = earliest(deadline, deadline_after(time_limit))
@@ -60,22 +73,30 @@ def generate(
         lexicon = as_lexicon(words, lang=lang)
     if min_score is not None:
         lexicon = lexicon.filtered(min_score=min_score)
-    made = run_generate(
-        rows,
-        cols,
-        lexicon,
-        max_run=max_run,
-        symmetric=symmetric,
-        time_limit=time_limit,
-        deadline=deadline,
-        seed=seed,
-        method=method,
-        rtl=lang == "ar",
-        allow_duplicates=allow_duplicates,
-        stop=stop,
-        progress=progress,
-        no_shared_substring=no_shared_substring,
-    )
+    try:
+        made = run_generate(
+            rows,
+            cols,
+            lexicon,
+            max_run=max_run,
+            symmetric=symmetric,
+            time_limit=time_limit,
+            deadline=deadline,
+            seed=seed,
+            method=method,
+            rtl=lang == "ar",
+            allow_duplicates=allow_duplicates,
+            stop=stop,
+            progress=progress,
+            no_shared_substring=no_shared_substring,
+            style=style,
+            blocks=blocks,
+            max_words=max_words,
+            symmetry=symmetry,
+            entries=list(entries),
+        )
+    except LayoutRuleError as error:  # the american style's rules or theme entries cannot be met
+        raise InputError(str(error)) from None
     result = made.result
     if result.status.has_fill and result.cells is not None:
         problems = verify_fill(
@@ -83,6 +104,7 @@ def generate(
             result.cells,
             lexicon,
             allow_duplicates=allow_duplicates,
+            extra_words=made.theme,
             no_shared_substring=no_shared_substring,
         )
         if problems:

@@ -10,6 +10,7 @@ from .. import api
 from ..documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
 from ..errors import ExitCode, InputError
 from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
+from ..result import Status
 from .common import (
     Reporter,
     job_deadline,
@@ -29,6 +30,13 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
     if args.max_run is not None and args.max_run < 2:
         raise InputError("--max-run must be 2 or more")
     numeric = args.lexicon == "products"
+    style = args.style or ("open" if numeric else "american")
+    if style == "american":
+        given = [name for name, value in (("--method", args.method), ("--symmetric", args.symmetric)) if value]
+        if given:
+            raise InputError(f"{' and '.join(given)} apply to --style open (american grids are always symmetric)")
+    elif args.blocks is not None or args.max_words is not None or args.entry:
+        raise InputError("--blocks, --max-words and --entry apply to --style american")
     words = (
         None
         if numeric
@@ -49,7 +57,12 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         min_score=args.min_score,
         max_run=args.max_run,
         symmetric=args.symmetric,
-        method=args.method,
+        method=args.method or "auto",
+        style=style,
+        blocks=args.blocks,
+        max_words=args.max_words,
+        symmetry=args.symmetry,
+        entries=args.entry,
         allow_duplicates=args.allow_duplicates,
         no_shared_substring=no_shared_substring(args),
         time_limit=args.time_limit,
@@ -62,6 +75,8 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
     extra: dict[str, Any] = {"method": made.method, "patterns_tried": made.patterns_tried}
     if made.method == "progressive":
         extra.update(unknown=made.unknown, scrambled=made.scrambled)
+    if made.method == "american":
+        extra.update(repairs=made.repairs, theme=made.theme)
     if output_format(args) == "json":
         text = to_json(result_to_dict(made.grid, result, extra))
     else:
@@ -76,11 +91,30 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
     else:
         write_output(args, text)
     if result.status.has_fill:
-        reporter.info(
-            f"{made.method} path: {len(result.entries)} entries in {result.stats.seconds:.2f} s "
-            f"({made.patterns_tried} pattern(s) tried), mean score {result.mean_score}"
-        )
+        if made.method == "american":
+            reporter.info(
+                f"american pattern: {len(result.entries)} entries, {made.grid.stats().blocks} blocks, "
+                f"in {result.stats.seconds:.2f} s ({made.patterns_tried} pattern(s) drawn, "
+                f"{made.repairs} repair(s)), mean score {result.mean_score}"
+            )
+        else:
+            reporter.info(
+                f"{made.method} path: {len(result.entries)} entries in {result.stats.seconds:.2f} s "
+                f"({made.patterns_tried} pattern(s) tried), mean score {result.mean_score}"
+            )
         return ExitCode.OK
+    if result.status == Status.INTERRUPTED:
+        reporter.warn("interrupted: the best partial fill so far is above")
+        return ExitCode.INTERRUPTED
+    if made.method == "american":
+        if not made.patterns_tried:
+            reporter.warn(f"no pattern within the rules could be drawn in {args.time_limit:g} s")
+        else:
+            reporter.warn(
+                f"no full crossword within {args.time_limit:g} s; the best partial fill of "
+                f"{made.patterns_tried} pattern(s) ({made.repairs} repair(s)) is above"
+            )
+        return ExitCode.TIMEOUT
     reporter.warn(
         f"no full crossword within {args.time_limit:g} s; best {made.method} layout has "
         f"{len(made.unknown)} unknown and {len(made.scrambled)} scrambled down run(s): "

@@ -284,13 +284,35 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
     _add_overrides_arg(gen)
     _add_offensive_arg(gen)
-    gen.add_argument("--max-run", type=int, metavar="N", help="longest entry (default 6)")
-    gen.add_argument("--symmetric", action="store_true", help="180-degree symmetric blocks (CSP path)")
+    gen.add_argument(
+        "--style",
+        choices=("american", "open"),
+        help="american: symmetric, every cell checked, entries of 3+ letters (default); "
+        "open: any blocks, 2-letter entries, unchecked cells (default for --lexicon products)",
+    )
+    gen.add_argument("--blocks", type=int, metavar="N", help="american: blocks (default 16%% of the cells)")
+    gen.add_argument(
+        "--max-words", type=int, metavar="N", help="american: most entries (default 78 on a 15x15, in proportion)"
+    )
+    gen.add_argument(
+        "--symmetry",
+        choices=("rotational", "mirror"),
+        default="rotational",
+        help="american: 180-degree (default) or left-right mirror symmetry",
+    )
+    gen.add_argument(
+        "--entry",
+        action="append",
+        default=[],
+        metavar="WORD",
+        help="american: a theme entry placed across first (repeat the option for more)",
+    )
+    gen.add_argument("--max-run", type=int, metavar="N", help="longest entry (default 15 american, 6 open)")
+    gen.add_argument("--symmetric", action="store_true", help="open: 180-degree symmetric blocks (CSP path)")
     gen.add_argument(
         "--method",
         choices=("auto", "csp", "progressive"),
-        default="auto",
-        help="auto: CSP path first, then progressive search",
+        help="open: auto (CSP path first, then progressive search; the default), csp or progressive",
     )
     gen.add_argument("--allow-duplicates", action="store_true", help="allow the same entry twice")
     _add_substring_arg(gen)

@@ -1,6 +1,14 @@
 """``generate``: choose the blocks and fill the grid, given only a size and a word list.
 
-Two methods, tried in this order by :func:`generate`:
+Two styles:
+
+* ``american``: the grids newspapers print (symmetric, all cells checked, entries of 3+
+  letters), filled with the quality-first fill and repaired where it gets stuck
+  (:mod:`.american`);
+* ``open``: any blocks, entries of 2+ letters, unchecked cells allowed (Darwish's layouts), by
+  the methods below.
+
+The open style's two methods, tried in this order by :func:`generate`:
 
 * ``csp``: draw block patterns with :func:`~csp_crossword.layout.patterns.random_pattern` and
   fill each with the ``ac`` backend until one fills (the arc-consistency check rejects most
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..backends.ac import ACBackend
@@ -26,6 +35,8 @@ from ..lexicon import Lexicon
 from ..problem import FillOptions, build_problem
 from ..result import Entry, FillResult, SearchStats, Status
 from ..verify import verify_fill
+from .american import generate_american
+from .american_patterns import PatternRules
 from .patterns import random_pattern
 from .progressive import Layout, ProgressiveSearch
 
@@ -40,8 +51,10 @@ DEFAULT_MAX_RUN = 6
 #: Shortest time handed to progressive search when the CSP path used the rest (it returns the
 #: best layout of its first steps).
 MIN_PROGRESSIVE_SECONDS = 0.05
-#: The methods, in the order ``auto`` tries them.
+#: The open style's methods, in the order ``auto`` tries them.
 METHODS = ("auto", "csp", "progressive")
+#: Layout styles (see the module docstring).
+STYLES = ("american", "open")
 
 
 @dataclass
@@ -54,6 +67,9 @@ class Generated:
     patterns_tried: int = 0
     unknown: list[str] = field(default_factory=list)
     scrambled: list[str] = field(default_factory=list)
+    #: American style: block pairs moved to where the fill got stuck, and the theme entries.
+    repairs: int = 0
+    theme: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -151,8 +167,18 @@ def generate(
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
     no_shared_substring: int | None = None,
+    style: str = "open",
+    blocks: int | None = None,
+    max_words: int | None = None,
+    symmetry: str = "rotational",
+    entries: Sequence[str] = (),
 ) -> Generated:
     """Generate a filled crossword of the given size (see the module docstring).
+
+    ``style`` ``american`` takes ``blocks`` (default 16% of the cells), ``max_words`` (default 78
+    per 225 cells), ``max_run`` (the longest entry, default 15), ``symmetry`` (``rotational`` or
+    ``mirror``) and ``entries`` (theme answers placed first); LayoutRuleError when they are
+    impossible. ``method`` and ``symmetric`` are the open style's.
 
     ``no_shared_substring`` N: no two entries share a run of N glyphs (the CSP path enforces it;
     a progressive layout that breaks it is not a fill).
@@ -164,10 +190,33 @@ def generate(
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {', '.join(STYLES)}")
     start = time.monotonic()
     end = earliest(deadline, start + time_limit)
     assert end is not None  # time_limit always sets one
     longest = max((n for n in lexicon.by_length if n >= 2), default=0)
+    if style == "american":
+        rules = PatternRules.for_size(
+            rows, cols, blocks=blocks, max_words=max_words, max_run=max_run, symmetry=symmetry
+        )
+        if max_run is None and longest >= 3:
+            rules = replace(rules, max_run=min(rules.max_run, longest))  # no entry longer than any word
+        american_options = FillOptions(allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring)
+        made = generate_american(
+            rules,
+            lexicon,
+            american_options,
+            deadline=end,
+            seed=seed,
+            entries=entries,
+            rtl=rtl,
+            stop=stop,
+            progress=progress,
+        )
+        return Generated(
+            made.grid, made.result, "american", made.patterns_tried, repairs=made.repairs, theme=made.theme
+        )
     max_run = min(max_run or DEFAULT_MAX_RUN, longest, max(rows, cols))
     rng = random.Random(seed)
     options = FillOptions(allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring)

@@ -1,0 +1,260 @@
+"""``generate --style american``: an American-style pattern, theme entries first, then the
+quality-first fill, with the blocks moved to where the fill gets stuck.
+
+1. *Theme entries* (optional) go across first, longest first, in rows at least two apart, each
+   with a block at both ends; an entry's symmetric partner slot takes the next entry of the same
+   length when there is one (theme answers come in symmetric pairs), else any word.
+2. *The pattern* is drawn around them (:mod:`.american_patterns`).
+3. *The fill* is the quality-first fill (:func:`csp_crossword.quality.quality_first`, the ``ac``
+   backend) within a budget per pattern, :data:`FILL_SECONDS` growing by :data:`FILL_GROWTH`.
+4. *Repair.* When arc consistency empties a slot, or the fill fails within its budget, the slots
+   that caused it (the emptied slots; else the slots the search blamed most, its wipe-out counts,
+   the same signal ``check`` seeds its unsatisfiable core with) are split by a block pair, and a
+   pair far from them is taken out to keep the block count: the blocks move to the corner that will
+   not fill. After :data:`REPAIRS` repairs the pattern is drawn anew.
+
+The whole job keeps one deadline; the best partial fill is returned when it passes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..backends.ac import ACBackend
+from ..backends.base import ProgressCallback
+from ..deadline import Deadline, StopSignal, earliest, expired
+from ..glyphs import normalize_entry, split_glyphs
+from ..grid import Grid, Slot
+from ..lexicon import Lexicon
+from ..problem import FillOptions, build_problem
+from ..quality import quality_first
+from ..result import FillResult, SearchStats, Status
+from .american_patterns import Cell, LayoutRuleError, Pattern, PatternRules, draw_pattern
+
+#: Seconds of fill for the first pattern; each later pattern gets FILL_GROWTH times more (a grid
+#: that fills at all usually fills in 1-3 s with the built-in list, see docs/benchmarks.md).
+FILL_SECONDS = 2.0
+FILL_GROWTH = 1.5
+#: Repairs of one pattern (blocks moved to its trouble spots) before a new one is drawn.
+REPAIRS = 3
+#: Trouble slots tried per repair, most blamed first.
+TROUBLE_SLOTS = 4
+#: Extra block pairs a repair may leave when no pair can be taken out elsewhere.
+EXTRA_PAIRS = 2
+#: Theme rows are at least this far apart (rows in between hold the crossings).
+THEME_ROW_GAP = 2
+#: Random placements of the theme entries tried before they are said not to fit.
+THEME_TRIES = 50
+
+
+@dataclass
+class AmericanJob:
+    """Outcome of an American-style generation: the grid and its fill, patterns drawn, repairs."""
+
+    grid: Grid
+    result: FillResult
+    patterns_tried: int
+    repairs: int
+    theme: list[str]
+
+
+def theme_cells(rules: PatternRules, entries: Sequence[str], rng: random.Random) -> tuple[dict[Cell, str], set[Cell]]:
+    """Cells (with their glyphs) and end blocks of the theme entries, at random places that leave
+    no run of 1-2 open cells; LayoutRuleError when THEME_TRIES placements all fail."""
+    failure = LayoutRuleError("no theme entries")
+    for _ in range(THEME_TRIES):
+        try:
+            letters, blocks = _place_theme(rules, entries, rng)
+        except LayoutRuleError as error:
+            failure = error
+            continue
+        if Pattern(rules, letters, blocks).feasible:
+            return letters, blocks
+        failure = LayoutRuleError("the theme entries leave cells that no entry of 3+ letters can cross")
+    raise failure
+
+
+def _place_theme(rules: PatternRules, entries: Sequence[str], rng: random.Random) -> tuple[dict[Cell, str], set[Cell]]:
+    words = sorted((split_glyphs(normalize_entry(e)) for e in entries), key=len, reverse=True)
+    letters: dict[Cell, str] = {}
+    blocks: set[Cell] = set()
+    used_rows: list[int] = []
+    pattern = Pattern(rules)
+    while words:
+        glyphs = words.pop(0)
+        if not 3 <= len(glyphs) <= rules.cols:
+            raise LayoutRuleError(
+                f"theme entry {''.join(glyphs)} has {len(glyphs)} letters; the grid is {rules.cols} wide"
+            )
+        partner = next((w for w in words if len(w) == len(glyphs)), None)
+        places = _theme_places(rules, pattern, len(glyphs), used_rows, letters)
+        if not places:
+            raise LayoutRuleError(f"no room for theme entry {''.join(glyphs)} (theme rows are {THEME_ROW_GAP} apart)")
+        r, c = rng.choice(places)
+        cells = [(r, c + k) for k in range(len(glyphs))]
+        mirrored = [pattern.partner(i, j) for i, j in cells]
+        mirrored.sort(key=lambda cell: cell[1])
+        for cell, glyph in zip(cells, glyphs, strict=True):
+            letters[cell] = glyph
+        if partner is not None and mirrored != cells:
+            words.remove(partner)
+            for cell, glyph in zip(mirrored, partner, strict=True):
+                letters[cell] = glyph
+        for cell in (r, c - 1), (r, c + len(glyphs)):
+            if 0 <= cell[1] < rules.cols:
+                blocks.add(cell)
+        used_rows += [r, mirrored[0][0]]
+    return letters, blocks
+
+
+def _theme_places(
+    rules: PatternRules, pattern: Pattern, length: int, used_rows: list[int], letters: dict[Cell, str]
+) -> list[Cell]:
+    """Where an entry of ``length`` may start: rows clear of other themes, ends that leave runs of
+    0 or 3+ cells, and a mirror image that does not overlap the entry unless it is the entry."""
+    places = []
+    for r in range(1, rules.rows - 1):
+        if any(abs(r - u) < THEME_ROW_GAP for u in used_rows):
+            continue
+        for c in range(rules.cols - length + 1):
+            left, right = c - 1, rules.cols - c - length - 1  # open cells left beyond the end blocks
+            if any(0 < n < 3 for n in (left, right)):
+                continue
+            cells = {(r, c + k) for k in range(length)}
+            mirrored = {pattern.partner(i, j) for i, j in cells}
+            if mirrored & cells and mirrored != cells:
+                continue
+            if any(cell in letters for cell in cells | mirrored):
+                continue
+            places.append((r, c))
+    return places
+
+
+def _grid(pattern: Pattern, letters: dict[Cell, str], rtl: bool) -> Grid:
+    return Grid(
+        tuple(
+            tuple(letters.get((r, c), "") if is_open else None for c, is_open in enumerate(row))
+            for r, row in enumerate(pattern.open)
+        ),
+        rtl=rtl,
+    )
+
+
+def _theme_required(grid: Grid, letters: dict[Cell, str]) -> tuple[tuple[str, str], ...]:
+    """Slot id -> theme word, for the across slots all of whose cells are theme cells."""
+    return tuple(
+        (slot.id, "".join(letters[cell] for cell in slot.cells))
+        for slot in grid.slots
+        if slot.direction == "across" and all(cell in letters for cell in slot.cells)
+    )
+
+
+def _repair(pattern: Pattern, slots: list[Slot], rng: random.Random, base_blocks: int) -> bool:
+    """Split one of ``slots`` (in order) with a block pair, then take out a pair far from them to
+    keep the block count; False when no slot can be split."""
+    rules = pattern.rules
+    trouble = {cell for slot in slots for cell in slot.cells}
+    for slot in slots:
+        middle = (slot.length - 1) / 2
+        for k in sorted(range(slot.length), key=lambda k: (abs(k - middle), rng.random())):
+            r, c = slot.cells[k]
+            if not pattern.try_block(r, c):
+                continue
+            if pattern.word_count() > rules.max_words:
+                pattern.clear_block(r, c)
+                continue
+            _take_out_far_pair(pattern, trouble, rng)
+            if pattern.block_count() <= base_blocks + 2 * EXTRA_PAIRS:
+                return True
+            pattern.clear_block(r, c)
+    return False
+
+
+def _take_out_far_pair(pattern: Pattern, trouble: set[Cell], rng: random.Random) -> bool:
+    """Remove the block pair farthest from ``trouble`` whose removal keeps every rule."""
+    rules = pattern.rules
+
+    def distance(cell: Cell) -> int:
+        return min((abs(cell[0] - r) + abs(cell[1] - c) for r, c in trouble), default=0)
+
+    blocks = [
+        (r, c)
+        for r, row in enumerate(pattern.open)
+        for c, is_open in enumerate(row)
+        if not is_open and (r, c) <= pattern.partner(r, c) and (r, c) not in pattern.fixed
+    ]
+    rng.shuffle(blocks)
+    for r, c in sorted(blocks, key=distance, reverse=True):
+        pattern.clear_block(r, c)
+        if pattern.longest_run() <= rules.max_run and pattern.word_count() <= rules.max_words and pattern.valid():
+            return True
+        pattern.set_block(r, c)
+    return False
+
+
+def generate_american(
+    rules: PatternRules,
+    lexicon: Lexicon,
+    options: FillOptions,
+    *,
+    deadline: Deadline,
+    seed: int = 0,
+    entries: Sequence[str] = (),
+    rtl: bool = False,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+) -> AmericanJob:
+    """Draw, fill and repair American-style patterns until one fills or the deadline passes
+    (see the module docstring). LayoutRuleError when the theme entries do not fit the grid."""
+    start = time.monotonic()
+    rng = random.Random(seed)
+    budget = FILL_SECONDS
+    tried = repairs = 0
+    best: tuple[Grid, FillResult] | None = None
+    theme = [normalize_entry(e) for e in entries]
+    while not expired(deadline, stop):
+        letters, end_blocks = theme_cells(rules, entries, rng) if entries else ({}, set())
+        pattern = draw_pattern(rules, rng, keep_open=letters, blocks=end_blocks, deadline=deadline, stop=stop)
+        if pattern is None:
+            if not expired(deadline, stop) and entries:
+                continue  # another place for the theme
+            break
+        tried += 1
+        base_blocks = pattern.block_count()
+        for attempt in range(REPAIRS + 1):
+            grid = _grid(pattern, letters, rtl)
+            problem = build_problem(grid, lexicon, replace(options, required=_theme_required(grid, letters)))
+            if problem.unsatisfiable:
+                trouble = [slot_id for slot_id, _why in problem.empty]
+                result = FillResult(Status.UNSATISFIABLE, "ac", reason=problem.empty[0][1])
+            else:
+                until = earliest(deadline, time.monotonic() + budget)
+                solver = ACBackend(seed=seed + tried)
+                result = quality_first(problem, solver, deadline=until, stop=stop, progress=progress)
+                if result.status == Status.FILLED or result.status == Status.INTERRUPTED:
+                    result.stats.seconds = time.monotonic() - start
+                    return AmericanJob(grid, result, tried, repairs, theme)
+                trouble = sorted(result.blame, key=lambda slot_id: -result.blame[slot_id])
+            if best is None or _filled_cells(result) >= _filled_cells(best[1]):
+                best = grid, result
+            if attempt == REPAIRS or expired(deadline, stop):
+                break
+            slots = [grid.slot(slot_id) for slot_id in trouble[:TROUBLE_SLOTS]]
+            if not _repair(pattern, slots, rng, base_blocks):
+                break
+            repairs += 1
+        budget *= FILL_GROWTH
+    if best is None:
+        empty = Grid(((None,) * rules.cols,) * rules.rows, rtl=rtl)
+        return AmericanJob(empty, FillResult(Status.TIMEOUT, "ac", stats=SearchStats()), tried, repairs, theme)
+    grid, result = best
+    result = replace(result, status=Status.TIMEOUT if result.status != Status.INTERRUPTED else result.status)
+    result.stats.seconds = time.monotonic() - start
+    return AmericanJob(grid, result, tried, repairs, theme)
+
+
+def _filled_cells(result: FillResult) -> int:
+    return sum(1 for row in result.cells or () for v in row if v)

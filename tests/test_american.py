@@ -1,0 +1,158 @@
+"""American-style generation (issue 17): the pattern rules, theme entries, repair, the CLI.
+
+Patterns are checked from the grid itself (``Grid.slots`` and ``Grid.stats``), not by the
+drawing code's own rule checks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from csp_crossword import api
+from csp_crossword.builtin import builtin_lexicon
+from csp_crossword.cli import main
+from csp_crossword.errors import InputError
+from csp_crossword.grid import Grid
+from csp_crossword.layout.american import _repair
+from csp_crossword.layout.american_patterns import LayoutRuleError, Pattern, PatternRules, draw_pattern
+from csp_crossword.verify import verify_fill
+
+
+def _grid(pattern: Pattern) -> Grid:
+    return Grid(tuple(tuple("" if v else None for v in row) for row in pattern.open))
+
+
+def _rule_problems(grid: Grid, rules: PatternRules) -> list[str]:
+    """Every American rule the grid breaks, read from the grid alone."""
+    problems = []
+    cells = grid.cells
+    n, m = grid.rows, grid.cols
+    if rules.symmetry == "rotational":
+        partner = lambda r, c: (n - 1 - r, m - 1 - c)  # noqa: E731
+    else:
+        partner = lambda r, c: (r, m - 1 - c)  # noqa: E731
+    if any(
+        (cells[r][c] is None) != (cells[partner(r, c)[0]][partner(r, c)[1]] is None) for r in range(n) for c in range(m)
+    ):
+        problems.append("not symmetric")
+    stats = grid.stats()
+    if not stats.connected:
+        problems.append("not connected")
+    if stats.unchecked_cells or stats.isolated_cells:
+        problems.append("unchecked cells")
+    if any(slot.length < 3 for slot in grid.slots):
+        problems.append("an entry under 3 letters")
+    if any(slot.length > rules.max_run for slot in grid.slots):
+        problems.append("an entry over the longest allowed")
+    if len(grid.slots) > rules.max_words:
+        problems.append(f"{len(grid.slots)} entries")
+    for r in range(n - 2):
+        for c in range(m - 2):
+            if all(cells[r + i][c + j] is None for i in range(3) for j in range(3)):
+                problems.append(f"3x3 of blocks at row {r + 1}, col {c + 1}")
+    return problems
+
+
+@pytest.mark.parametrize("size", [5, 9, 15, 21])
+@pytest.mark.parametrize("symmetry", ["rotational", "mirror"])
+def test_drawn_patterns_keep_every_rule(size, symmetry):
+    rules = PatternRules.for_size(size, size, symmetry=symmetry)
+    for seed in range(3):
+        pattern = draw_pattern(rules, random.Random(seed))
+        assert pattern is not None
+        grid = _grid(pattern)
+        assert _rule_problems(grid, rules) == []
+        blocks = sum(v is None for row in grid.cells for v in row)
+        assert rules.blocks <= blocks <= rules.blocks + 2 * size  # the target, plus pairs for long runs
+
+
+def test_the_newspaper_defaults_for_a_15x15():
+    rules = PatternRules.for_size(15, 15)
+    assert (rules.blocks, rules.max_words, rules.max_run, rules.symmetry) == (36, 78, 15, "rotational")
+    pattern = draw_pattern(rules, random.Random(0))
+    assert pattern is not None and 70 <= len(_grid(pattern).slots) <= 78  # near what newspapers print
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"rows": 2, "cols": 9}, "at least 3x3"),
+        ({"rows": 40, "cols": 40}, "at most 31x31"),
+        ({"rows": 15, "cols": 15, "blocks": 100}, "blocks must be between"),
+        ({"rows": 15, "cols": 15, "max_words": 20}, "at least 30 entries"),
+        ({"rows": 15, "cols": 15, "max_run": 2}, "longest entry must be at least 3"),
+        ({"rows": 15, "cols": 15, "symmetry": "diagonal"}, "symmetry must be one of"),
+    ],
+)
+def test_impossible_rules_are_refused_with_the_reason(kwargs, message):
+    rows, cols = kwargs.pop("rows"), kwargs.pop("cols")
+    with pytest.raises(LayoutRuleError, match=message):
+        PatternRules.for_size(rows, cols, **kwargs)
+
+
+def test_a_repair_splits_the_trouble_slot_and_keeps_the_block_count():
+    rules = PatternRules.for_size(15, 15)
+    pattern = draw_pattern(rules, random.Random(1))
+    assert pattern is not None
+    grid = _grid(pattern)
+    longest = max(grid.slots, key=lambda slot: slot.length)
+    blocks = pattern.block_count()
+    assert _repair(pattern, [longest], random.Random(0), blocks)
+    repaired = _grid(pattern)
+    assert any(repaired.cells[r][c] is None for r, c in longest.cells)  # a block moved into it
+    assert blocks - 2 <= pattern.block_count() <= blocks + 4
+    assert _rule_problems(repaired, rules) == []
+
+
+def test_generate_american_fills_a_verified_newspaper_grid():
+    words = builtin_lexicon("en")
+    made = api.generate(11, 11, words, style="american", time_limit=30, seed=2)
+    assert made.method == "american" and made.result.status.value == "filled"
+    rules = PatternRules.for_size(11, 11)
+    assert _rule_problems(made.grid, rules) == []
+    assert verify_fill(made.grid, made.result.cells, words) == []
+
+
+def test_theme_entries_are_placed_across_and_kept():
+    words = builtin_lexicon("en")
+    made = api.generate(15, 15, words, style="american", entries=["moonlight", "sunflower"], time_limit=60, seed=1)
+    assert made.result.status.value == "filled"
+    answers = {entry.answer: entry for entry in made.result.entries}
+    assert answers["MOONLIGHT"].direction == "across" and answers["SUNFLOWER"].direction == "across"
+    first, second = answers["MOONLIGHT"], answers["SUNFLOWER"]
+    # equal lengths: the two are symmetric partners
+    assert (first.row + second.row, first.col + second.col) == (14, 15 - 9)
+    assert made.theme == ["MOONLIGHT", "SUNFLOWER"]
+    assert verify_fill(made.grid, made.result.cells, words, extra_words=made.theme) == []
+
+
+def test_a_theme_entry_wider_than_the_grid_is_an_input_error():
+    with pytest.raises(InputError, match="16 letters; the grid is 15 wide"):
+        api.generate(15, 15, None, style="american", entries=["A" * 16], time_limit=5)
+
+
+def test_cli_generate_is_american_by_default(tmp_path):
+    out = tmp_path / "g.json"
+    code = main(["generate", "--size", "9x9", "--seed", "1", "--time-limit", "30", "-o", str(out), "-q"])
+    data = json.loads(out.read_text())
+    assert code == 0 and data["status"] == "filled" and data["method"] == "american"
+    assert data["repairs"] >= 0 and data["theme"] == []
+    grid = Grid(tuple(tuple(None if v is None else "" for v in row) for row in data["grid"]))
+    assert _rule_problems(grid, PatternRules.for_size(9, 9)) == []
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--method", "csp"], "--method apply to --style open"),
+        (["--symmetric"], "--symmetric apply to --style open"),
+        (["--style", "open", "--blocks", "10"], "apply to --style american"),
+        (["--entry", "ABCDEFGHIJKLMNOP"], "16 letters; the grid is 15 wide"),
+        (["--blocks", "200"], "blocks must be between 0 and 75"),
+    ],
+)
+def test_cli_generate_refuses_options_of_the_other_style(args, message, capsys):
+    assert main(["generate", "--size", "15x15", *args]) == 2
+    assert message in capsys.readouterr().err
