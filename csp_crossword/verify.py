@@ -130,3 +130,77 @@ def _shared_runs(entries: list[tuple[str, list[str]]], n: int) -> list[str]:
         for piece in mine:
             first.setdefault(piece, k)
     return problems
+
+
+def pattern_problems(
+    cells: Iterable[Iterable[Cell]],
+    *,
+    symmetry: str = "rotational",
+    max_words: int | None = None,
+    max_run: int | None = None,
+    min_entry: int = 3,
+) -> list[str]:
+    """Every American-style rule a block pattern breaks, as sentences (empty: it keeps them all).
+
+    The rules: blocks (``None`` cells) symmetric by ``symmetry`` (``rotational``: 180 degrees;
+    ``mirror``: left to right), the open cells connected, every run of open cells across and down
+    at least ``min_entry`` long (so every cell is checked) and at most ``max_run``, at most
+    ``max_words`` entries, no 3x3 square of blocks. Read from the cells alone.
+
+    >>> pattern_problems([[None, "", ""], ["", "", ""], ["", "", None]])[:2]
+    ['row 1 has a run of 2 open cells', 'row 3 has a run of 2 open cells']
+    """
+    blocks = [[v is None for v in row] for row in cells]
+    n, m = len(blocks), len(blocks[0]) if blocks else 0
+    problems = []
+
+    def mirror(r: int, c: int) -> tuple[int, int]:
+        return (n - 1 - r, m - 1 - c) if symmetry == "rotational" else (r, m - 1 - c)
+
+    asymmetric = [
+        (r, c) for r in range(n) for c in range(m) if blocks[r][c] != blocks[mirror(r, c)[0]][mirror(r, c)[1]]
+    ]
+    if asymmetric:
+        problems.append(f"blocks not {symmetry}-symmetric at row {asymmetric[0][0] + 1}, col {asymmetric[0][1] + 1}")
+    words = 0
+    for name, lines in (("row", blocks), ("column", [list(col) for col in zip(*blocks)])):
+        for k, line in enumerate(lines):
+            for length in _open_run_lengths(line):
+                words += 1
+                if length < min_entry or (max_run is not None and length > max_run):
+                    problems.append(f"{name} {k + 1} has a run of {length} open cells")
+    if max_words is not None and words > max_words:
+        problems.append(f"{words} entries, more than {max_words}")
+    for r in range(n - 2):
+        for c in range(m - 2):
+            if all(blocks[r + i][c + j] for i in range(3) for j in range(3)):
+                problems.append(f"a 3x3 square of blocks at row {r + 1}, col {c + 1}")
+    if not _open_cells_connected(blocks):
+        problems.append("the open cells are not connected")
+    return problems
+
+
+def _open_run_lengths(line: list[bool]) -> Iterator[int]:
+    """Lengths of the runs of open cells (``False``) in a line of block flags, 1 included."""
+    run = 0
+    for is_block in [*line, True]:
+        if not is_block:
+            run += 1
+        elif run:
+            yield run
+            run = 0
+
+
+def _open_cells_connected(blocks: list[list[bool]]) -> bool:
+    open_cells = {(r, c) for r, row in enumerate(blocks) for c, is_block in enumerate(row) if not is_block}
+    if not open_cells:
+        return False
+    start = next(iter(open_cells))
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for cell in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if cell in open_cells and cell not in seen:
+                seen.add(cell)
+                stack.append(cell)
+    return len(seen) == len(open_cells)

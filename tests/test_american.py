@@ -1,7 +1,7 @@
 """American-style generation (issue 17): the pattern rules, theme entries, repair, the CLI.
 
-Patterns are checked from the grid itself (``Grid.slots`` and ``Grid.stats``), not by the
-drawing code's own rule checks.
+Patterns are checked by the independent verifier (``verify.pattern_problems``, which reads the
+cells alone), not by the drawing code's own rule checks.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from csp_crossword.errors import InputError
 from csp_crossword.grid import Grid
 from csp_crossword.layout.american import _repair
 from csp_crossword.layout.american_patterns import LayoutRuleError, Pattern, PatternRules, draw_pattern
-from csp_crossword.verify import verify_fill
+from csp_crossword.verify import pattern_problems, verify_fill
 
 
 def _grid(pattern: Pattern) -> Grid:
@@ -25,34 +25,8 @@ def _grid(pattern: Pattern) -> Grid:
 
 
 def _rule_problems(grid: Grid, rules: PatternRules) -> list[str]:
-    """Every American rule the grid breaks, read from the grid alone."""
-    problems = []
-    cells = grid.cells
-    n, m = grid.rows, grid.cols
-    if rules.symmetry == "rotational":
-        partner = lambda r, c: (n - 1 - r, m - 1 - c)  # noqa: E731
-    else:
-        partner = lambda r, c: (r, m - 1 - c)  # noqa: E731
-    if any(
-        (cells[r][c] is None) != (cells[partner(r, c)[0]][partner(r, c)[1]] is None) for r in range(n) for c in range(m)
-    ):
-        problems.append("not symmetric")
-    stats = grid.stats()
-    if not stats.connected:
-        problems.append("not connected")
-    if stats.unchecked_cells or stats.isolated_cells:
-        problems.append("unchecked cells")
-    if any(slot.length < 3 for slot in grid.slots):
-        problems.append("an entry under 3 letters")
-    if any(slot.length > rules.max_run for slot in grid.slots):
-        problems.append("an entry over the longest allowed")
-    if len(grid.slots) > rules.max_words:
-        problems.append(f"{len(grid.slots)} entries")
-    for r in range(n - 2):
-        for c in range(m - 2):
-            if all(cells[r + i][c + j] is None for i in range(3) for j in range(3)):
-                problems.append(f"3x3 of blocks at row {r + 1}, col {c + 1}")
-    return problems
+    """Every American rule the grid breaks, by the independent pattern verifier."""
+    return pattern_problems(grid.cells, symmetry=rules.symmetry, max_words=rules.max_words, max_run=rules.max_run)
 
 
 @pytest.mark.parametrize("size", [5, 9, 15, 21])
@@ -156,3 +130,17 @@ def test_cli_generate_is_american_by_default(tmp_path):
 def test_cli_generate_refuses_options_of_the_other_style(args, message, capsys):
     assert main(["generate", "--size", "15x15", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_pattern_verifier_names_each_broken_rule():
+    ok = ["...", "...", "..."]
+    assert pattern_problems([["" for _ in row] for row in ok]) == []
+    cells = [[None if ch == "#" else "" for ch in row] for row in ["#....", ".....", ".....", ".....", "....."]]
+    assert pattern_problems(cells) == ["blocks not rotational-symmetric at row 1, col 1"]
+    assert pattern_problems(cells, symmetry="mirror") == ["blocks not mirror-symmetric at row 1, col 1"]
+    assert "row 1 has a run of 5 open cells" in pattern_problems([[""] * 5] * 5, max_run=4)
+    assert pattern_problems([[""] * 5] * 5, max_words=9) == ["10 entries, more than 9"]
+    walled = [[None if c == 3 else "" for c in range(7)] for _ in range(7)]
+    assert "the open cells are not connected" in pattern_problems(walled)
+    squared = [[None if 3 <= r <= 5 and 3 <= c <= 5 else "" for c in range(9)] for r in range(9)]
+    assert pattern_problems(squared) == ["a 3x3 square of blocks at row 4, col 4"]

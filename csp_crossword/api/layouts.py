@@ -12,7 +12,7 @@ from ..deadline import Deadline, StopSignal, deadline_after, earliest
 from ..errors import InputError
 from ..lexicon import DEFAULT_SCORE, Lexicon
 from ..ngrams import check_run_length
-from ..verify import verify_fill
+from ..verify import pattern_problems, verify_fill
 from .fills import WrongFillError
 from .inputs import Words, as_lexicon
 
@@ -107,6 +107,11 @@ def generate(
             extra_words=made.theme,
             no_shared_substring=no_shared_substring,
         )
+        rules = made.rules
+        if rules is not None:  # an American-style pattern keeps the newspaper rules too
+            problems += pattern_problems(
+                made.grid.cells, symmetry=rules.symmetry, max_words=rules.max_words, max_run=rules.max_run
+            )
         if problems:
             raise WrongFillError(f"generate produced an invalid fill: {problems[0]}")
     return made

@@ -88,7 +88,9 @@ class PatternRules:
         if rows < MIN_ENTRY or cols < MIN_ENTRY:
             raise LayoutRuleError(f"an American-style grid is at least {MIN_ENTRY}x{MIN_ENTRY}")
         if max(rows, cols) > MAX_SIDE:
-            raise LayoutRuleError(f"an American-style grid is at most {MAX_SIDE}x{MAX_SIDE}; use the open style for larger boards")
+            raise LayoutRuleError(
+                f"an American-style grid is at most {MAX_SIDE}x{MAX_SIDE}; use the open style for larger boards"
+            )
         if symmetry not in SYMMETRIES:
             raise LayoutRuleError(f"symmetry must be one of {', '.join(SYMMETRIES)}")
         cells = rows * cols

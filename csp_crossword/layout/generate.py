@@ -70,6 +70,7 @@ class Generated:
     #: American style: block pairs moved to where the fill got stuck, and the theme entries.
     repairs: int = 0
     theme: list[str] = field(default_factory=list)
+    rules: PatternRules | None = None
 
 
 @dataclass
@@ -215,7 +216,7 @@ def generate(
             progress=progress,
         )
         return Generated(
-            made.grid, made.result, "american", made.patterns_tried, repairs=made.repairs, theme=made.theme
+            made.grid, made.result, "american", made.patterns_tried, repairs=made.repairs, theme=made.theme, rules=rules
         )
     max_run = min(max_run or DEFAULT_MAX_RUN, longest, max(rows, cols))
     rng = random.Random(seed)
