@@ -144,3 +144,11 @@ def test_the_pattern_verifier_names_each_broken_rule():
     assert "the open cells are not connected" in pattern_problems(walled)
     squared = [[None if 3 <= r <= 5 and 3 <= c <= 5 else "" for c in range(9)] for r in range(9)]
     assert pattern_problems(squared) == ["a 3x3 square of blocks at row 4, col 4"]
+
+
+def test_open_style_symmetric_blocks_stay_symmetric():
+    with pytest.raises(InputError, match="progressive search does not keep symmetric blocks"):
+        api.generate(9, 9, None, style="open", symmetric=True, method="progressive", time_limit=5)
+    made = api.generate(9, 9, None, style="open", symmetric=True, time_limit=20, seed=1)
+    assert made.method == "csp" and made.result.status.value == "filled"
+    assert made.grid.stats().symmetric_180

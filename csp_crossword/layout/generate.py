@@ -36,7 +36,7 @@ from ..problem import FillOptions, build_problem
 from ..result import Entry, FillResult, SearchStats, Status
 from ..verify import verify_fill
 from .american import generate_american
-from .american_patterns import PatternRules
+from .american_patterns import LayoutRuleError, PatternRules
 from .patterns import random_pattern
 from .progressive import Layout, ProgressiveSearch
 
@@ -223,6 +223,12 @@ def generate(
     options = FillOptions(allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring)
     job = _Job(rows, cols, lexicon, options, max_run, symmetric, rtl, seed, stop, start, progress)
     tried = 0
+    if symmetric and method == "progressive":
+        raise LayoutRuleError(
+            "progressive search does not keep symmetric blocks; use the csp method or the american style"
+        )
+    if symmetric and method == "auto":
+        method = "csp"  # the only open-style method that keeps the blocks symmetric
     if method in ("auto", "csp"):
         share = 1.0 if method == "csp" else CSP_SHARE
         found, tried = _csp_path(job, rng, start + share * (end - start))
