@@ -35,6 +35,9 @@ MIN_ENTRY = 3
 #: grids/american15 have 28-46 blocks, median 38 (17%); 16% (36 blocks) leaves room for the
 #: longer entries a constructor likes.
 BLOCK_SHARE = 0.16
+#: Smallest side that takes blocks by default: on a 3x3 or 4x4 any block leaves a 1- or 2-letter
+#: run; a 5x5 takes the 4 corner blocks of a newspaper mini.
+SMALLEST_WITH_BLOCKS = 5
 #: Entries per cell allowed when no count is given: the New York Times' 78 entries on a 15x15.
 WORDS_PER_CELL = 78 / 225
 #: Entries a pattern aims at, below its maximum: newspaper 15x15s have 72-78 (grids/american*).
@@ -95,7 +98,7 @@ class PatternRules:
             raise LayoutRuleError(f"symmetry must be one of {', '.join(SYMMETRIES)}")
         cells = rows * cols
         if blocks is None:
-            blocks = round(BLOCK_SHARE * cells) if min(rows, cols) >= 7 else 0
+            blocks = round(BLOCK_SHARE * cells) if min(rows, cols) >= SMALLEST_WITH_BLOCKS else 0
         if not 0 <= blocks <= cells // 3:
             raise LayoutRuleError(f"blocks must be between 0 and {cells // 3} (a third of the cells)")
         if max_words is None:
