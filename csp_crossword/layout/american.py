@@ -11,7 +11,9 @@ quality-first fill, with the blocks moved to where the fill gets stuck.
    that caused it (the emptied slots; else the slots the search blamed most, its wipe-out counts,
    the same signal ``check`` seeds its unsatisfiable core with) are split by a block pair, and a
    pair far from them is taken out to keep the block count: the blocks move to the corner that will
-   not fill. After :data:`REPAIRS` repairs the pattern is drawn anew.
+   not fill. After :data:`REPAIRS` repairs the pattern is drawn anew. A fill with entries under
+   :data:`~csp_crossword.quality.ACCEPTABLE_SCORE` gets the same repair around them while the
+   job is younger than :data:`POLISH_SECONDS`; the better fill is kept.
 
 The whole job keeps one deadline; the best partial fill is returned when it passes.
 """
@@ -30,7 +32,7 @@ from ..glyphs import normalize_entry, split_glyphs
 from ..grid import Grid, Slot
 from ..lexicon import Lexicon
 from ..problem import FillOptions, build_problem
-from ..quality import quality_first
+from ..quality import ACCEPTABLE_SCORE, quality_first
 from ..result import FillResult, SearchStats, Status
 from .american_patterns import Cell, LayoutRuleError, Pattern, PatternRules, draw_pattern
 
@@ -44,6 +46,10 @@ REPAIRS = 3
 TROUBLE_SLOTS = 4
 #: Extra block pairs a repair may leave when no pair can be taken out elsewhere.
 EXTRA_PAIRS = 2
+#: Seconds after the start during which a fill with entries under ACCEPTABLE_SCORE is not yet
+#: final: their slots are split by blocks (a repair) and the pattern filled again, keeping the
+#: better fill (weakest entry first, then the mean).
+POLISH_SECONDS = 4.0
 #: Theme rows are at least this far apart (rows in between hold the crossings).
 THEME_ROW_GAP = 2
 #: Random placements of the theme entries tried before they are said not to fit.
@@ -213,7 +219,8 @@ def generate_american(
     rng = random.Random(seed)
     budget = FILL_SECONDS
     tried = repairs = 0
-    best: tuple[Grid, FillResult] | None = None
+    best: tuple[Grid, FillResult] | None = None  # the partial fill with the most letters
+    filled: tuple[Grid, FillResult] | None = None  # the best full fill
     theme = [normalize_entry(e) for e in entries]
     while not expired(deadline, stop):
         letters, end_blocks = theme_cells(rules, entries, rng) if entries else ({}, set())
@@ -225,6 +232,8 @@ def generate_american(
         tried += 1
         base_blocks = pattern.block_count()
         for attempt in range(REPAIRS + 1):
+            if filled is not None and time.monotonic() - start >= POLISH_SECONDS:
+                return _finished(filled, start, tried, repairs, theme)
             grid = _grid(pattern, letters, rtl)
             problem = build_problem(grid, lexicon, replace(options, required=_theme_required(grid, letters)))
             if problem.unsatisfiable:
@@ -234,11 +243,19 @@ def generate_american(
                 until = earliest(deadline, time.monotonic() + budget)
                 solver = ACBackend(seed=seed + tried)
                 result = quality_first(problem, solver, deadline=until, stop=stop, progress=progress)
-                if result.status == Status.FILLED or result.status == Status.INTERRUPTED:
+                if result.status == Status.INTERRUPTED:
                     result.stats.seconds = time.monotonic() - start
                     return AmericanJob(grid, result, tried, repairs, theme)
-                trouble = sorted(result.blame, key=lambda slot_id: -result.blame[slot_id])
-            if best is None or _filled_cells(result) >= _filled_cells(best[1]):
+                if result.status == Status.FILLED:
+                    if filled is None or _quality(result) > _quality(filled[1]):
+                        filled = grid, result
+                    weak = _weak_entries(result)
+                    if not weak or time.monotonic() - start >= POLISH_SECONDS or attempt == REPAIRS:
+                        return _finished(filled, start, tried, repairs, theme)
+                    trouble = weak  # a fill, but with entries to avoid: move blocks there
+                else:
+                    trouble = sorted(result.blame, key=lambda slot_id: -result.blame[slot_id])
+            if not result.status.has_fill and (best is None or _filled_cells(result) >= _filled_cells(best[1])):
                 best = grid, result
             if attempt == REPAIRS or expired(deadline, stop):
                 break
@@ -247,11 +264,33 @@ def generate_american(
                 break
             repairs += 1
         budget *= FILL_GROWTH
+        if filled is not None:
+            return _finished(filled, start, tried, repairs, theme)
+    if filled is not None:
+        return _finished(filled, start, tried, repairs, theme)
     if best is None:
         empty = Grid(((None,) * rules.cols,) * rules.rows, rtl=rtl)
         return AmericanJob(empty, FillResult(Status.TIMEOUT, "ac", stats=SearchStats()), tried, repairs, theme)
     grid, result = best
     result = replace(result, status=Status.TIMEOUT if result.status != Status.INTERRUPTED else result.status)
+    result.stats.seconds = time.monotonic() - start
+    return AmericanJob(grid, result, tried, repairs, theme)
+
+
+def _weak_entries(result: FillResult) -> list[str]:
+    """Slot ids of the entries scored under ACCEPTABLE_SCORE, weakest first."""
+    weak = [e for e in result.entries if e.score is not None and e.score < ACCEPTABLE_SCORE]
+    return [e.id for e in sorted(weak, key=lambda e: e.score or 0)]
+
+
+def _quality(result: FillResult) -> tuple[int, float]:
+    """Weakest entry's score, then the mean: how fills of different patterns compare."""
+    scores = [e.score or 0 for e in result.entries]
+    return min(scores, default=0), sum(scores) / max(1, len(scores))
+
+
+def _finished(filled: tuple[Grid, FillResult], start: float, tried: int, repairs: int, theme: list[str]) -> AmericanJob:
+    grid, result = filled
     result.stats.seconds = time.monotonic() - start
     return AmericanJob(grid, result, tried, repairs, theme)
 
