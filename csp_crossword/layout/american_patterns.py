@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..deadline import Deadline, StopSignal, expired
@@ -133,20 +133,27 @@ class Pattern:
         changed = True
         while changed:
             changed = False
-            for line in self._line_cells():
-                run: list[Cell] = []
-                for cell in [*line, None]:
-                    if cell is not None and self.open[cell[0]][cell[1]]:
-                        run.append(cell)
-                        continue
-                    if 0 < len(run) < MIN_ENTRY:
-                        if any(c in self.keep_open for c in run):
-                            return False
-                        for r, c in run:
-                            self.set_block(r, c)
-                        changed = True
-                    run = []
+            for run in self._open_runs():
+                if len(run) < MIN_ENTRY:
+                    if any(cell in self.keep_open for cell in run):
+                        return False
+                    for r, c in run:
+                        self.set_block(r, c)
+                    changed = True
         return True
+
+    def _open_runs(self) -> Iterator[list[Cell]]:
+        """Every run of open cells, across then down, as its cells (read as the walk goes, so a
+        caller may block a run it was given)."""
+        for line in self._line_cells():
+            run: list[Cell] = []
+            for cell in [*line, None]:
+                if cell is not None and self.open[cell[0]][cell[1]]:
+                    run.append(cell)
+                    continue
+                if run:
+                    yield run
+                run = []
 
     def _line_cells(self) -> list[list[Cell]]:
         rows, cols = self.rules.rows, self.rules.cols
@@ -286,17 +293,7 @@ class Pattern:
         return moves
 
     def _cells_in_long_runs(self) -> set[Cell]:
-        found: set[Cell] = set()
-        for line in self._line_cells():
-            run: list[Cell] = []
-            for cell in [*line, None]:
-                if cell is not None and self.open[cell[0]][cell[1]]:
-                    run.append(cell)
-                    continue
-                if len(run) > self.rules.max_run:
-                    found.update(run)
-                run = []
-        return found
+        return {cell for run in self._open_runs() if len(run) > self.rules.max_run for cell in run}
 
     def done(self) -> bool:
         return self.block_count() >= self.rules.blocks and self.longest_run() <= self.rules.max_run
