@@ -154,6 +154,7 @@ def freeform(
     rows: int | None = None,
     cols: int | None = None,
     pick: int | None = None,
+    target: int | None = None,
     symmetric: bool = False,
     allow_islands: bool = False,
     rtl: bool | None = None,
@@ -165,6 +166,9 @@ def freeform(
 ) -> FreeformResult:
     """Lay ``words`` out as a freeform crossword (no given pattern); the board is verified.
 
+    ``target`` N: boards stop growing at N words and the search stops at the first board that has
+    them (for a list larger than the board holds: a board of about N words, the densest found).
+
     ``rtl`` None: right to left when every word is in a right-to-left script. ``progress`` is
     called now and then with a :class:`SearchStats` of phase ``layout`` whose ``nodes`` are the
     boards built so far.
@@ -172,6 +176,8 @@ def freeform(
     from ..layout.freeform import DEFAULT_SECONDS, Freeform
     from ..result import SearchStats
 
+    if target is not None and target < 1:
+        raise InputError("target must be 1 or more")
     deadline = earliest(deadline, deadline_after(DEFAULT_SECONDS if time_limit is None else time_limit))
     chosen = freeform_words(words, pick=pick, seed=seed)
     rtl = is_rtl(chosen) if rtl is None else rtl
@@ -192,7 +198,9 @@ def freeform(
         if progress is not None:
             progress(SearchStats(nodes=boards, seconds=time.monotonic() - started, phase="layout"))
 
-    result = engine.run(None, seed, deadline=deadline, stop=stop, progress=None if progress is None else report)
+    result = engine.run(
+        None, seed, deadline=deadline, stop=stop, progress=None if progress is None else report, target=target
+    )
     listed = Lexicon(dict.fromkeys(chosen, DEFAULT_SCORE))  # already entries: no need to normalise again
     problems = verify_fill(result.grid, result.cells, listed, exact_uses=Counter(result.placed))
     if not allow_islands and result.placed and not result.grid.stats().connected:

@@ -144,6 +144,8 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     lexicon = api.load_words([args.words], on_warning=reporter.warn)
     if args.pick is not None and args.pick < 1:
         raise InputError("--pick must be 1 or more")
+    if args.target is not None and args.target < 1:
+        raise InputError("--target must be 1 or more")
     if not len(lexicon):
         raise InputError("the word list has no words", args.words)
     try:
@@ -155,6 +157,7 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
         rows=rows,
         cols=cols,
         pick=args.pick,
+        target=args.target,
         symmetric=args.symmetric,
         allow_islands=args.allow_islands,
         rtl=True if args.rtl else None,
@@ -190,15 +193,16 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
             "clues": clue_lists_text(entries),
             "wordsearch": "Word search\n" + "\n".join(grid_rows(search)) + "\n",
             "report": _freeform_report(result, show),
+            "failed": f"Not placed ({len(result.failed):,}): {', '.join(show(w) for w in result.failed) or '-'}\n",
         }
         text = "\n".join(sections[p] for p in parts)
     write_output(args, text)
     reporter.info(
-        f"placed {len(result.placed)} of {len(words)} words on {result.grid.rows}x{result.grid.cols}, "
+        f"placed {len(result.placed):,} of {len(words):,} words on {result.grid.rows}x{result.grid.cols}, "
         f"{result.crossings} crossings, {result.boards} boards in {result.seconds:.2f} s"
     )
-    if result.failed:
-        reporter.info(f"not placed: {', '.join(show(w) for w in result.failed)}")
+    if result.failed:  # counted, not listed: a large list leaves tens of thousands (--show failed)
+        reporter.info(f"{_not_placed(result)} (--show failed lists them)")
     if result.interrupted:
         return ExitCode.INTERRUPTED
     if result.timed_out:
@@ -207,10 +211,15 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     return ExitCode.OK
 
 
+def _not_placed(result: Any) -> str:
+    n = len(result.failed)
+    return f"{n:,} word{'' if n == 1 else 's'} not placed"
+
+
 def _freeform_report(result: Any, show: Any) -> str:
     lines = [
-        f"Placed ({len(result.placed)}): {', '.join(show(w) for w in result.placed) or '-'}",
-        f"Not placed ({len(result.failed)}): {', '.join(show(w) for w in result.failed) or '-'}",
+        f"Placed ({len(result.placed):,}): {', '.join(show(w) for w in result.placed) or '-'}",
+        _not_placed(result).capitalize() if result.failed else "Every word placed",
     ]
     if result.isolated:
         lines.append(f"Isolated ({len(result.isolated)}): {', '.join(show(w) for w in result.isolated)}")

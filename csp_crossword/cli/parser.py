@@ -18,7 +18,10 @@ from ..lookahead import CHECK_SECONDS as LOOKAHEAD_SECONDS
 from ..rendering import FORMATS as RENDER_FORMATS
 
 #: Parts of the text output of ``freeform``, in order.
-FREEFORM_PARTS = ("solution", "blank", "clues", "wordsearch", "report")
+FREEFORM_PARTS = ("solution", "blank", "clues", "wordsearch", "report", "failed")
+#: The parts shown without ``--show``: all but the list of words not placed (tens of thousands
+#: of words when a large list is laid out; the report counts them).
+FREEFORM_DEFAULT_PARTS = FREEFORM_PARTS[:-1]
 
 
 EXIT_CODES_HELP = """exit codes:
@@ -330,6 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     free.add_argument("--size", metavar="ROWSxCOLS", help="board size (default: the board grows as needed)")
     free.add_argument("--pick", type=int, metavar="N", help="lay out a random subset of N words (chosen by --seed)")
+    free.add_argument(
+        "--target", type=int, metavar="N", help="stop at the first board of N words (default: as many as fit)"
+    )
     free.add_argument("--symmetric", action="store_true", help="mirror every placement across the horizontal axis")
     free.add_argument("--allow-islands", action="store_true", help="allow words that cross nothing (separate pieces)")
     free.add_argument(
@@ -341,9 +347,10 @@ def build_parser() -> argparse.ArgumentParser:
     free.add_argument("--seed", type=seed_value, default=0, help="random seed: the same seed gives the same board")
     free.add_argument(
         "--show",
-        default=",".join(FREEFORM_PARTS),
+        default=",".join(FREEFORM_DEFAULT_PARTS),
         metavar="PARTS",
-        help=f"text parts, comma-separated, from {','.join(FREEFORM_PARTS)} (default all)",
+        help=f"text parts, comma-separated, from {','.join(FREEFORM_PARTS)} "
+        f"(default {','.join(FREEFORM_DEFAULT_PARTS)}; failed lists the words not placed)",
     )
     _add_clue_arg(free)
     free.add_argument(

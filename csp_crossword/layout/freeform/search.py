@@ -2,8 +2,10 @@
 
 1. *Greedy boards.* A board starts from one of the longest words; the best-scored frontier
    placement (most crossings, as Helmig scores them, then the least growth of the board, ties at
-   random) is taken until none is left. Many randomised boards are built and the best kept: most
-   words, then most crossings, then the smallest area.
+   random) is taken until none is left (or ``target`` words are placed). Many randomised boards
+   are built and the best kept: most words, then most crossings, then the smallest area. Lists of
+   SPAN_WORDS words or more take their placements from spans drawn from a word index
+   (``candidates.py``) instead of the exact frontier.
 2. *Improvement.* A few words are taken off the best board (and any word left disconnected with
    them), the frontier is rebuilt and the board regrown greedily; the new board replaces the
    current one when it is at least as good, so the search walks plateaus and keeps the best board
@@ -22,13 +24,14 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ...deadline import Deadline, StopSignal, expired
-from ...grid import Direction, Grid
+from ...grid import Direction
 from ...lexicon import Lexicon, entry_glyphs
-from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell, Placement, check_word_lengths
+from .board import ACROSS, DOWN, Board, BoardRules, Cell, Placement, check_word_lengths
+from .candidates import SPAN_WORDS, SpanFrontier, SpanIndex
 from .frontier import CHECK_EVERY, Frontier, Ranked
+from .result import FreeformResult, board_result
 
 #: Seconds spent when no time limit is given (the CLI's and the library's default).
 DEFAULT_SECONDS = 2.0
@@ -43,48 +46,6 @@ PARTNER_TRIES = 16
 
 #: Called after each board with (boards built, best board's placed words).
 FreeformProgress = Callable[[int, int], None]
-
-
-@dataclass
-class FreeformResult:
-    """A laid-out board.
-
-    Attributes:
-        grid: The board as a grid: ``None`` for cells without a letter, ``""`` for letter cells.
-        cells: The same shape with the glyphs.
-        placed: Words on the board, in placement order.
-        failed: Listed words that are not on the board (including words too short or too long
-            to be placed at all).
-        isolated: Placed words that cross no other word (only with islands allowed).
-        crossings: Cells shared by an across and a down word.
-        boards: Boards built (greedy and improvement steps).
-        seconds: Time spent.
-        symmetric: Whether the layout was made mirror-symmetric.
-        interrupted: Whether Ctrl-C stopped the search (the board is the best found before).
-        timed_out: Whether the time ran out before one full attempt: the word index or the
-            first greedy board was cut short, so some words were never tried.
-    """
-
-    grid: Grid
-    cells: tuple[tuple[str | None, ...], ...]
-    placed: list[str]
-    failed: list[str]
-    isolated: list[str]
-    crossings: int
-    boards: int
-    seconds: float
-    symmetric: bool = False
-    interrupted: bool = False
-    timed_out: bool = False
-
-    @property
-    def letter_cells(self) -> int:
-        return sum(1 for row in self.cells for v in row if v is not None)
-
-    @property
-    def fill(self) -> float:
-        """Share of the board's cells that hold a letter."""
-        return self.letter_cells / (self.grid.rows * self.grid.cols)
 
 
 class Freeform:
@@ -120,13 +81,25 @@ class Freeform:
         self.by_length: dict[int, list[str]] = {}
         self.indexed_all = False
         self._index(deadline, stop)
+        # Large lists: words drawn per span from bitsets (candidates.py) instead of the exact
+        # frontier, whose placements grow with the list (see SPAN_WORDS). Past the deadline
+        # neither index is built: boards then hold their first word only.
+        self.spans: SpanIndex | None = None
+        if len(self.uses) >= SPAN_WORDS:
+            if not expired(deadline, stop):
+                self.spans = SpanIndex(self.glyphs, self.uses)
+        else:
+            for word in self.uses:
+                for i, g in enumerate(self.glyphs[word]):
+                    self.by_glyph.setdefault(g, []).append((word, i))
         self._seeds = self._seed_words()
         # When the running search must stop (set by run): boards stop growing then.
         self._end = math.inf
         self._stop: StopSignal | None = None
+        self._target = math.inf  # boards stop growing at this many words (set by run)
 
     def _index(self, deadline: Deadline, stop: StopSignal | None) -> None:
-        """Fill ``glyphs``, ``uses``, ``by_glyph`` and ``by_length``, in list order; stop early at
+        """Fill ``glyphs``, ``uses`` and ``by_length``, in list order; stop early at
         ``deadline`` (a list of hundreds of thousands of words takes seconds)."""
         longest = max(self.rows or 0, self.cols or 0) or None
         for k, (word, count) in enumerate(self.counts.items()):
@@ -137,8 +110,6 @@ class Freeform:
             if n < 2 or (longest is not None and n > longest):
                 continue
             self.uses[word] = count
-            for i, g in enumerate(glyphs):
-                self.by_glyph.setdefault(g, []).append((word, i))
             self.by_length.setdefault(n, []).append(word)
         self.indexed_all = True
 
@@ -153,10 +124,19 @@ class Freeform:
         """Add words greedily until no remaining word has a valid placement (True), or the
         search's time is up (False; a board cut short is still valid: it grows by valid
         placements only)."""
-        frontier = Frontier(self.rules, self.by_glyph, self._out_of_time)
+        frontier: Frontier | SpanFrontier
+        if self.spans is not None:
+            frontier = SpanFrontier(self.rules, self.spans, rng, self._out_of_time)
+        else:
+            frontier = Frontier(self.rules, self.by_glyph, self._out_of_time)
         frontier.add(board, list(board.cells), remaining)
         while not self._out_of_time():
-            ranked = frontier.ranked(board, remaining, rng)
+            if len(board.placements) >= self._target:
+                return True
+            if isinstance(frontier, SpanFrontier):  # the best few only: spans are drawn lazily
+                ranked = frontier.ranked(board, remaining, rng, PARTNER_TRIES if self.symmetric else 1)
+            else:
+                ranked = frontier.ranked(board, remaining, rng)
             new_cells = self._take(board, ranked, remaining, rng) if ranked else None
             if new_cells is None and self.allow_islands and not self.symmetric and not self._out_of_time():
                 new_cells = self._island(board, remaining)
@@ -209,8 +189,12 @@ class Freeform:
         rules = self.rules
         bounds = board.bounds()
         r0, c0, r1, c1 = bounds
+        tried: set[int] = set()
         for word in sorted((w for w in remaining if remaining[w]), key=lambda w: -len(self.glyphs[w])):
             n = len(self.glyphs[word]) - 1
+            if n in tried:
+                continue  # touching nothing, only the length counts: this one fits nowhere either
+            tried.add(n)
             for row in range(r0, r1 + 3):
                 if self._out_of_time():  # a row costs (width x word length) look-ups
                     return None
@@ -339,10 +323,12 @@ class Freeform:
         deadline: Deadline = None,
         stop: StopSignal | None = None,
         progress: FreeformProgress | None = None,
+        target: int | None = None,
     ) -> FreeformResult:
         """Build boards until ``time_limit`` seconds (default DEFAULT_SECONDS) or ``deadline``,
         whichever is first, or until ``stop`` is set, and return the best. At least one board is
-        always built."""
+        always built. With ``target``, boards stop growing at that many words and the search
+        stops at the first board that has them."""
         start = time.monotonic()
         if time_limit is None and deadline is not None:
             end = deadline
@@ -350,16 +336,18 @@ class Freeform:
             end = start + (time_limit if time_limit is not None else DEFAULT_SECONDS)
             end = min(end, deadline) if deadline is not None else end
         self._end, self._stop = end, stop
+        self._target = math.inf if target is None else target
         rng = random.Random(seed)
         total = sum(self.uses.values())
         if not total:
-            return self._result(Board(), 0, time.monotonic() - start, timed_out=not self.indexed_all)
+            return self._result(Board(), 0, start, timed_out=not self.indexed_all)
         best: Board | None = None
         boards, interrupted, grown = 0, False, False
         greedy_until = start + GREEDY_SHARE * (end - start)
 
         def going_on(until: float) -> bool:
-            return time.monotonic() < until and not (stop is not None and stop.is_set())
+            reached = best is not None and len(best.placements) >= self._target
+            return not reached and time.monotonic() < until and not (stop is not None and stop.is_set())
 
         try:
             while boards == 0 or going_on(greedy_until):
@@ -384,49 +372,21 @@ class Freeform:
         except KeyboardInterrupt:  # Ctrl-C: the best board so far (boards are never changed once kept)
             interrupted = True
         timed_out = not (self.indexed_all and grown) and not interrupted
-        return self._result(best or Board(), boards, time.monotonic() - start, interrupted, timed_out)
+        return self._result(best or Board(), boards, start, interrupted, timed_out)
 
     def _result(
-        self, board: Board, boards: int, seconds: float, interrupted: bool = False, timed_out: bool = False
+        self, board: Board, boards: int, start: float, interrupted: bool = False, timed_out: bool = False
     ) -> FreeformResult:
-        r0, c0, r1, c1 = board.bounds()
-        height = self.rows if self.rows is not None else r1 - r0 + 1
-        width = self.cols if self.cols is not None else c1 - c0 + 1
-        top = (height - (r1 - r0 + 1)) // 2 - r0
-        left = (width - (c1 - c0 + 1)) // 2 - c0
-        cells: list[list[str | None]] = [[None] * width for _ in range(height)]
-        for (r, c), glyph in board.cells.items():
-            col = c + left
-            cells[r + top][width - 1 - col if self.rtl else col] = glyph
-        grid = Grid(tuple(tuple("" if v is not None else None for v in row) for row in cells), rtl=self.rtl)
-        placed = [p.word for p in board.placements]
-        unplaced = dict(self.counts)
-        for word in placed:
-            unplaced[word] -= 1
-        failed = []
-        for word in self.listed:
-            if unplaced[word]:
-                unplaced[word] -= 1
-                failed.append(word)
-        cells_of = self.rules.cells
-        isolated = [
-            p.word
-            for p in board.placements
-            if all(board.owner[cell] != CROSSING for cell in cells_of(p.word, p.row, p.col, p.direction))
-            and len(board.placements) > 1
-        ]
-        return FreeformResult(
-            grid,
-            tuple(tuple(row) for row in cells),
-            placed,
-            failed,
-            isolated,
-            board.crossings(),
-            boards,
-            seconds,
-            self.symmetric,
-            interrupted,
-            timed_out,
+        seconds = time.monotonic() - start
+        return board_result(
+            board,
+            self.rules,
+            self.listed,
+            rtl=self.rtl,
+            boards=boards,
+            seconds=seconds,
+            interrupted=interrupted,
+            timed_out=timed_out,
         )
 
 
@@ -441,8 +401,10 @@ def freeform(
     time_limit: float | None = None,
     seed: int = 0,
     rtl: bool = False,
+    target: int | None = None,
 ) -> FreeformResult:
-    """Lay out ``words`` (default: every entry of ``lexicon``, repeated as often as listed).
+    """Lay out ``words`` (default: every entry of ``lexicon``, repeated as often as listed),
+    stopping at ``target`` words when given.
 
     >>> lexicon = Lexicon.from_words(["CROSS", "WORD", "SOW"])
     >>> result = freeform(lexicon, time_limit=0.1)
@@ -452,4 +414,4 @@ def freeform(
     if words is None:
         words = [w for w, n in lexicon.word_uses().items() for _ in range(n)]
     engine = Freeform(words, rows=rows, cols=cols, allow_islands=allow_islands, symmetric=symmetric, rtl=rtl)
-    return engine.run(time_limit, seed)
+    return engine.run(time_limit, seed, target=target)
