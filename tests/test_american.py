@@ -120,9 +120,14 @@ def test_cli_generate_is_american_by_default(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--method", "csp"], "--method apply to --style open"),
-        (["--symmetric"], "--symmetric apply to --style open"),
-        (["--style", "open", "--blocks", "10"], "apply to --style american"),
+        (["--method", "csp"], "--method applies to --style open only"),
+        (["--symmetric", "--method", "csp"], "--method and --symmetric apply to --style open only"),
+        (["--style", "open", "--blocks", "10"], "--blocks applies to --style american only"),
+        (["--style", "open", "--symmetry", "mirror"], "--symmetry applies to --style american only"),
+        (["--entry", "AB"], "theme entry AB has 2 letters; entries have at least 3"),
+        (["--entry", "SPACESHIPEARTH", "--entry", "spaceship earth"], "is given twice"),
+        (["--entry", "CAFÉAULAIT"], "no word of the list has 'É'"),
+        (["--entry", "TELEPHONEPOLE", "--max-run", "10"], "more than the longest entry allowed (10)"),
         (["--entry", "ABCDEFGHIJKLMNOP"], "16 letters; the grid is 15 wide"),
         (["--blocks", "200"], "blocks must be between 0 and 75"),
     ],
@@ -152,3 +157,12 @@ def test_open_style_symmetric_blocks_stay_symmetric():
     made = api.generate(9, 9, None, style="open", symmetric=True, time_limit=20, seed=1)
     assert made.method == "csp" and made.result.status.value == "filled"
     assert made.grid.stats().symmetric_180
+
+
+def test_a_theme_entry_that_leaves_a_short_piece_gets_blocks_beside_it():
+    # 12 of 15 columns: the 2 cells left beside the entry's end block become blocks too
+    made = api.generate(15, 15, None, style="american", entries=["peanut butter"], time_limit=60, seed=0)
+    assert made.result.status.value == "filled"
+    entry = next(e for e in made.result.entries if e.answer == "PEANUTBUTTER")
+    assert entry.direction == "across" and entry.col in (0, 3)
+    assert _rule_problems(made.grid, PatternRules.for_size(15, 15)) == []

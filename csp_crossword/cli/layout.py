@@ -34,9 +34,22 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
     if style == "american":
         given = [name for name, value in (("--method", args.method), ("--symmetric", args.symmetric)) if value]
         if given:
-            raise InputError(f"{' and '.join(given)} apply to --style open (american grids are always symmetric)")
-    elif args.blocks is not None or args.max_words is not None or args.entry:
-        raise InputError("--blocks, --max-words and --entry apply to --style american")
+            verb = "applies" if len(given) == 1 else "apply"
+            raise InputError(f"{' and '.join(given)} {verb} to --style open only (see --symmetry for American grids)")
+    else:
+        given = [
+            name
+            for name, value in (
+                ("--blocks", args.blocks is not None),
+                ("--max-words", args.max_words is not None),
+                ("--entry", bool(args.entry)),
+                ("--symmetry", args.symmetry is not None),
+            )
+            if value
+        ]
+        if given:
+            verb = "applies" if len(given) == 1 else "apply"
+            raise InputError(f"{', '.join(given)} {verb} to --style american only")
     words = (
         None
         if numeric
@@ -61,7 +74,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         style=style,
         blocks=args.blocks,
         max_words=args.max_words,
-        symmetry=args.symmetry,
+        symmetry=args.symmetry or "rotational",
         entries=args.entry,
         allow_duplicates=args.allow_duplicates,
         no_shared_substring=no_shared_substring(args),
@@ -108,7 +121,13 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         return ExitCode.INTERRUPTED
     if made.method == "american":
         if not made.patterns_tried:
-            reporter.warn(f"no pattern within the rules could be drawn in {args.time_limit:g} s")
+            reporter.warn(
+                f"no pattern within the rules could be drawn in {result.stats.seconds:.1f} s "
+                "(fewer --blocks, a longer --max-run or more --max-words leave more room)"
+            )
+        elif result.cells is None:
+            reason = f": {result.reason}" if result.reason else ""
+            reporter.warn(f"no fill for any of {made.patterns_tried} pattern(s){reason}")
         else:
             reporter.warn(
                 f"no full crossword within {args.time_limit:g} s; the best partial fill of "

@@ -293,14 +293,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="american: symmetric, every cell checked, entries of 3+ letters (default); "
         "open: any blocks, 2-letter entries, unchecked cells (default for --lexicon products)",
     )
-    gen.add_argument("--blocks", type=int, metavar="N", help="american: blocks (default 16%% of the cells)")
+    gen.add_argument(
+        "--blocks",
+        type=int,
+        metavar="N",
+        help="american: blocks to aim at, in symmetric pairs (default 16%% of the cells; breaking over-long "
+        "runs and repairs may add a few)",
+    )
     gen.add_argument(
         "--max-words", type=int, metavar="N", help="american: most entries (default 78 on a 15x15, in proportion)"
     )
     gen.add_argument(
         "--symmetry",
         choices=("rotational", "mirror"),
-        default="rotational",
         help="american: 180-degree (default) or left-right mirror symmetry",
     )
     gen.add_argument(

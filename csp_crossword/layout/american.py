@@ -34,7 +34,7 @@ from ..lexicon import Lexicon
 from ..problem import FillOptions, build_problem
 from ..quality import ACCEPTABLE_SCORE, quality_first
 from ..result import FillResult, SearchStats, Status
-from .american_patterns import Cell, LayoutRuleError, Pattern, PatternRules, draw_pattern
+from .american_patterns import MIN_ENTRY, Cell, LayoutRuleError, Pattern, PatternRules, draw_pattern
 
 #: Seconds of fill for the first pattern; each later pattern gets FILL_GROWTH times more (a grid
 #: that fills at all usually fills in 1-3 s with the built-in list, see docs/benchmarks.md).
@@ -91,14 +91,13 @@ def _place_theme(rules: PatternRules, entries: Sequence[str], rng: random.Random
     pattern = Pattern(rules)
     while words:
         glyphs = words.pop(0)
-        if not 3 <= len(glyphs) <= rules.cols:
-            raise LayoutRuleError(
-                f"theme entry {''.join(glyphs)} has {len(glyphs)} letters; the grid is {rules.cols} wide"
-            )
         partner = next((w for w in words if len(w) == len(glyphs)), None)
         places = _theme_places(rules, pattern, len(glyphs), used_rows, letters)
         if not places:
-            raise LayoutRuleError(f"no room for theme entry {''.join(glyphs)} (theme rows are {THEME_ROW_GAP} apart)")
+            raise LayoutRuleError(
+                f"no room for theme entry {''.join(glyphs)} in a {rules.rows}x{rules.cols} grid with {rules.symmetry} "
+                f"symmetry (theme rows at least {THEME_ROW_GAP} apart; an entry's mirror image may not overlap it)"
+            )
         r, c = rng.choice(places)
         cells = [(r, c + k) for k in range(len(glyphs))]
         mirrored = [pattern.partner(i, j) for i, j in cells]
@@ -116,6 +115,30 @@ def _place_theme(rules: PatternRules, entries: Sequence[str], rng: random.Random
     return letters, blocks
 
 
+def check_theme(rules: PatternRules, entries: Sequence[str], lexicon: Lexicon, allow_duplicates: bool) -> None:
+    """LayoutRuleError for a theme entry no pattern can hold: too short or too long, given twice
+    (unless repeats are allowed), or with a glyph no word of the list has (nothing could cross it)."""
+    seen: set[str] = set()
+    for entry in entries:
+        word = normalize_entry(entry)
+        glyphs = split_glyphs(word)
+        where = f"theme entry {entry.strip() or repr(entry)}"
+        if len(glyphs) < MIN_ENTRY:
+            raise LayoutRuleError(f"{where} has {len(glyphs)} letters; entries have at least {MIN_ENTRY}")
+        if len(glyphs) > rules.cols:
+            raise LayoutRuleError(f"{where} has {len(glyphs)} letters; the grid is {rules.cols} wide")
+        if len(glyphs) > rules.max_run:
+            raise LayoutRuleError(
+                f"{where} has {len(glyphs)} letters, more than the longest entry allowed ({rules.max_run})"
+            )
+        if word in seen and not allow_duplicates:
+            raise LayoutRuleError(f"{where} is given twice (allow repeated entries to use it twice)")
+        seen.add(word)
+        missing = [g for g in glyphs if g not in lexicon.alphabet]
+        if missing:
+            raise LayoutRuleError(f"{where}: no word of the list has {missing[0]!r}, so no entry could cross it")
+
+
 def _theme_places(
     rules: PatternRules, pattern: Pattern, length: int, used_rows: list[int], letters: dict[Cell, str]
 ) -> list[Cell]:
@@ -126,9 +149,7 @@ def _theme_places(
         if any(abs(r - u) < THEME_ROW_GAP for u in used_rows):
             continue
         for c in range(rules.cols - length + 1):
-            left, right = c - 1, rules.cols - c - length - 1  # open cells left beyond the end blocks
-            if any(0 < n < 3 for n in (left, right)):
-                continue
+            # beyond the end blocks, a piece of 1-2 cells becomes blocks too (Pattern settles it)
             cells = {(r, c + k) for k in range(length)}
             mirrored = {pattern.partner(i, j) for i, j in cells}
             if mirrored & cells and mirrored != cells:
@@ -221,6 +242,7 @@ def generate_american(
     tried = repairs = 0
     best: tuple[Grid, FillResult] | None = None  # the partial fill with the most letters
     filled: tuple[Grid, FillResult] | None = None  # the best full fill
+    check_theme(rules, entries, lexicon, options.allow_duplicates)
     theme = [normalize_entry(e) for e in entries]
     while not expired(deadline, stop):
         letters, end_blocks = theme_cells(rules, entries, rng) if entries else ({}, set())
@@ -270,7 +292,13 @@ def generate_american(
         return _finished(filled, start, tried, repairs, theme)
     if best is None:
         empty = Grid(((None,) * rules.cols,) * rules.rows, rtl=rtl)
-        return AmericanJob(empty, FillResult(Status.TIMEOUT, "ac", stats=SearchStats()), tried, repairs, theme)
+        return AmericanJob(
+            empty,
+            FillResult(Status.TIMEOUT, "ac", stats=SearchStats(seconds=time.monotonic() - start)),
+            tried,
+            repairs,
+            theme,
+        )
     grid, result = best
     result = replace(result, status=Status.TIMEOUT if result.status != Status.INTERRUPTED else result.status)
     result.stats.seconds = time.monotonic() - start

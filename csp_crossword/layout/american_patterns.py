@@ -38,8 +38,10 @@ BLOCK_SHARE = 0.16
 #: Smallest side that takes blocks by default: on a 3x3 or 4x4 any block leaves a 1- or 2-letter
 #: run; a 5x5 takes the 4 corner blocks of a newspaper mini.
 SMALLEST_WITH_BLOCKS = 5
-#: Entries per cell allowed when no count is given: the New York Times' 78 entries on a 15x15.
+#: Entries per cell allowed when no count is given: the New York Times' 78 entries on a 15x15,
+#: and its 140 on a 21x21 Sunday for grids larger than 15x15.
 WORDS_PER_CELL = 78 / 225
+WORDS_PER_CELL_LARGE = 140 / 441
 #: Entries a pattern aims at, below its maximum: newspaper 15x15s have 72-78 (grids/american*).
 WORD_SLACK = 3
 #: Weight factor per entry a block pair adds above or below its share of the entries still to
@@ -102,7 +104,8 @@ class PatternRules:
         if not 0 <= blocks <= cells // 3:
             raise LayoutRuleError(f"blocks must be between 0 and {cells // 3} (a third of the cells)")
         if max_words is None:
-            max_words = max(rows + cols, round(WORDS_PER_CELL * cells))
+            share = WORDS_PER_CELL if cells <= 225 else WORDS_PER_CELL_LARGE
+            max_words = max(rows + cols, round(share * cells))
         if max_words < rows + cols:
             raise LayoutRuleError(f"a {rows}x{cols} grid with all cells checked has at least {rows + cols} entries")
         longest = max(rows, cols)
