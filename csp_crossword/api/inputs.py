@@ -20,6 +20,7 @@ from ..problem import connected_slots
 if TYPE_CHECKING:
     from ..fillin import FillInPuzzle
     from ..formats import Puzzle
+    from ..result import FillResult
 
 #: A word list argument: a Lexicon, words, word -> score, or None for the built-in list.
 Words = Lexicon | Mapping[str, int] | Iterable[str] | None
@@ -140,6 +141,25 @@ def write_puzzle(path: str | os.PathLike[str], puzzle: Puzzle) -> list[str]:
     from ..formats import write_crossword
 
     return write_crossword(path, puzzle)
+
+
+def fill_puzzle(grid_file: GridFile, lexicon: Lexicon, result: FillResult) -> Puzzle:
+    """The fill as a puzzle file: the solution with clues from the word list, or, without a full
+    fill, the pattern with the letters placed so far as givens."""
+    from ..formats import Puzzle, puzzle_from_fill
+
+    crossword = grid_file.crossword
+    title = crossword.title if crossword else ""
+    grid = grid_file.grid
+    if result.status.has_fill and result.cells is not None:
+        puzzle = puzzle_from_fill(grid, result.cells, lexicon, title=title)
+    else:
+        puzzle = Puzzle(grid.with_cells(result.cells) if result.cells else grid, title=title)
+    if crossword:
+        puzzle.author, puzzle.copyright = crossword.author, crossword.copyright
+        # the pattern's own drawing (circles of a theme, void cells, the file's numbers) stays
+        puzzle.styles, puzzle.voids, puzzle.labels = dict(crossword.styles), crossword.voids, dict(crossword.labels)
+    return puzzle
 
 
 def render(

@@ -7,7 +7,7 @@ import time
 
 from .. import api
 from ..documents import result_to_dict, result_to_text, to_json
-from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
+from ..formats import Puzzle, is_crossword_file
 from ..lexicon import Lexicon
 from ..result import FillResult, SearchStats, Status
 from .common import (
@@ -35,7 +35,7 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         result = api.fill(job.grid, lexicon, optimize=args.optimize, strategy=args.strategy, **job.keywords)
     reporter.stop()
     if args.output and is_crossword_file(args.output):
-        puzzle = fill_puzzle(grid_file, lexicon, result)
+        puzzle = api.fill_puzzle(grid_file, lexicon, result)
         apply_clues(args, puzzle, reporter)
         text = result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty)
         write_puzzle_output(args, puzzle, text, reporter)
@@ -45,23 +45,6 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         write_output(args, result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty))
     report_fill(result, reporter)
     return EXIT_BY_STATUS[result.status]
-
-
-def fill_puzzle(grid_file: api.GridFile, lexicon: Lexicon, result: FillResult) -> Puzzle:
-    """The fill as a puzzle file: the solution with clues from the word list, or, without a full
-    fill, the pattern with the letters placed so far as givens."""
-    crossword = grid_file.crossword
-    title = crossword.title if crossword else ""
-    grid = grid_file.grid
-    if result.status.has_fill and result.cells is not None:
-        puzzle = puzzle_from_fill(grid, result.cells, lexicon, title=title)
-    else:
-        puzzle = Puzzle(grid.with_cells(result.cells) if result.cells else grid, title=title)
-    if crossword:
-        puzzle.author, puzzle.copyright = crossword.author, crossword.copyright
-        # the pattern's own drawing (circles of a theme, void cells, the file's numbers) stays
-        puzzle.styles, puzzle.voids, puzzle.labels = dict(crossword.styles), crossword.voids, dict(crossword.labels)
-    return puzzle
 
 
 def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) -> None:
@@ -96,4 +79,4 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
         reporter.warn(f"{result.status.value} after {effort}; best partial fill has {done} entries")
 
 
-__all__ = ["apply_clues", "cmd_fill", "fill_puzzle", "report_fill"]
+__all__ = ["apply_clues", "cmd_fill", "report_fill"]

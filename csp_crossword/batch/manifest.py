@@ -1,0 +1,111 @@
+"""The manifest of a batch's output folder: one JSON line per finished job, and a lock.
+
+``<out>/manifest.jsonl`` gets a line when a job is finished: its result file (if any) is already
+in place, written atomically, so a line never names a missing or partial file. Each line is
+written whole, flushed and fsynced; a line torn by a crash (the last one, without its newline) is
+dropped when the manifest is opened again, and its job runs again. A job counts as finished when
+its latest line has the job's current key (a spec changed since gets its jobs done again).
+
+Fields of a line: ``job`` (id), ``key``, ``kind``, ``status`` (``filled``, ``optimal``,
+``unsatisfiable``, ``timeout``, ``interrupted``, ``failed``), ``seconds`` (the job's wall time in
+its worker), ``file`` (relative to the folder, or null), ``verified`` (the file as written was
+read back and passed the independent checks), ``attempts``, ``worker``, ``reason``, ``summary``
+and ``finished`` (UTC time).
+
+One batch writes to a folder at a time: :func:`lock_folder` takes an exclusive lock on
+``<out>/.batch.lock`` for the run.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..errors import InputError
+from ..files import write_atomically
+
+MANIFEST = "manifest.jsonl"
+LOCK = ".batch.lock"
+#: Statuses a re-run does again when asked to retry (``--retry-failed``).
+RETRYABLE = ("failed", "timeout", "interrupted")
+
+
+class Manifest:
+    """The records of a folder's manifest, the latest per job, and appending new ones."""
+
+    def __init__(self, folder: str):
+        self.path = os.path.join(folder, MANIFEST)
+        self.records: dict[str, dict[str, Any]] = {}
+        self.torn = 0  # lines dropped because a crash cut them short
+        self._read()
+
+    def finished(self, job_id: str, key: str, *, retry_failed: bool = False) -> bool:
+        """Whether the job's latest record is for this key (and, with ``retry_failed``, a success)."""
+        record = self.records.get(job_id)
+        if record is None or record.get("key") != key:
+            return False
+        return not (retry_failed and record.get("status") in RETRYABLE)
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Add one record: a whole line, flushed and fsynced before this returns."""
+        line = json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n"
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(line)
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.records[record["job"]] = record
+
+    def _read(self) -> None:
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            return
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"cannot read the batch manifest: {error}", self.path) from None
+        lines = text.split("\n")
+        whole, tail = lines[:-1], lines[-1]  # text after the last newline was cut short
+        kept: list[str] = []
+        for number, line in enumerate(whole, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                job = record["job"]
+            except (ValueError, KeyError, TypeError):
+                raise InputError("not a manifest line of csp-crossword batch", self.path, number) from None
+            self.records[job] = record
+            kept.append(line)
+        if tail.strip():
+            self.torn += 1
+            write_atomically(self.path, "".join(line + "\n" for line in kept))
+
+
+@contextmanager
+def lock_folder(folder: str) -> Iterator[None]:
+    """Hold the folder's batch lock for the ``with`` block (InputError if another run has it)."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, LOCK)
+    handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the whole block)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            message = f"another batch ({holder}) is writing to this folder: wait for it or stop it"
+            raise InputError(message, folder) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()}\n")
+        handle.flush()
+        yield
+    finally:
+        handle.close()
+
+
+__all__ = ["LOCK", "MANIFEST", "RETRYABLE", "Manifest", "lock_folder"]

@@ -1,0 +1,184 @@
+"""Running a batch: the jobs of a spec not yet done, on an engine, into an output folder.
+
+The driver sends every unfinished job to the engine, and for each one that comes back writes the
+result file atomically, reads it back through :class:`~.checks.ResultChecker`, and appends the
+job's manifest line. Stopping (Ctrl-C, ``stop``) shuts the engine down at once; what was recorded
+stays, and the same call again does the rest. A job that fails, times out or loses its worker too
+often is recorded as such and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..deadline import StopSignal
+from ..files import write_atomically
+from .checks import ResultChecker, remove_quietly
+from .engines import DEFAULT_ENGINE, Done, Engine, Task, make_engine
+from .manifest import Manifest, lock_folder
+from .spec import BatchJob, BatchSpec, read_spec
+from .worker import FAILED, JobOutcome, run_job
+
+#: Seconds between two looks at the engine (and two progress reports).
+POLL_SECONDS = 0.5
+#: Statuses whose job leaves a result file.
+WITH_FILE = ("filled", "optimal")
+
+
+@dataclass
+class BatchProgress:
+    """Where a batch stands.
+
+    Attributes:
+        total: Jobs in the spec.
+        skipped: Jobs finished by an earlier run (not done again).
+        done: Jobs finished in this run with a verified result file.
+        failed: Jobs finished in this run without one (failed, timed out, no fill exists).
+        running: Jobs running now.
+        elapsed: Seconds since this run started.
+    """
+
+    total: int
+    skipped: int = 0
+    done: int = 0
+    failed: int = 0
+    running: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def remaining(self) -> int:
+        return self.total - self.skipped - self.done - self.failed
+
+    @property
+    def per_minute(self) -> float:
+        """Jobs finished per minute in this run (done and failed)."""
+        return 60.0 * (self.done + self.failed) / self.elapsed if self.elapsed > 0 else 0.0
+
+
+@dataclass
+class BatchReport:
+    """What a batch run did.
+
+    Attributes:
+        folder: The output folder.
+        manifest: The manifest's path.
+        progress: The final counts.
+        records: This run's manifest records, in the order the jobs finished.
+        interrupted: Stopped before every job was finished (run it again to go on).
+        engine: The engine's name; ``workers`` how many jobs ran at once.
+    """
+
+    folder: str
+    manifest: str
+    progress: BatchProgress
+    records: list[dict[str, Any]] = field(default_factory=list)
+    interrupted: bool = False
+    engine: str = DEFAULT_ENGINE
+    workers: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """Every job of the spec is finished (in this run or an earlier one)."""
+        return not self.interrupted and self.progress.remaining == 0
+
+
+def run_batch(
+    spec: BatchSpec | str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    engine: str | Engine = DEFAULT_ENGINE,
+    workers: int | None = None,
+    address: str | None = None,
+    retry_failed: bool = False,
+    stop: StopSignal | None = None,
+    progress: Callable[[BatchProgress], None] | None = None,
+) -> BatchReport:
+    """Run the jobs of ``spec`` not finished in ``out`` yet (see the module docstring).
+
+    ``engine``: ``local`` (``workers`` processes, default the cores), ``ray`` (``address``:
+    ``auto``, ``local`` or ``HOST:PORT``), or an engine already made (it is shut down at the end).
+    ``retry_failed``: also do again the jobs recorded as failed or timed out.
+    """
+    started = time.monotonic()
+    batch = spec if isinstance(spec, BatchSpec) else read_spec(spec)
+    folder = os.path.abspath(os.fspath(out))
+    with lock_folder(folder):
+        manifest = Manifest(folder)
+        todo = [job for job in batch.jobs if not manifest.finished(job.id, job.key, retry_failed=retry_failed)]
+        counts = BatchProgress(total=len(batch.jobs), skipped=len(batch.jobs) - len(todo))
+        report = BatchReport(folder, manifest.path, counts)
+        if not todo:
+            return report
+        runner = make_engine(engine, run_job, workers=workers, address=address) if isinstance(engine, str) else engine
+        report.engine, report.workers = runner.name, runner.size()
+        checker = ResultChecker()
+        try:
+            for job in todo:
+                runner.submit(Task(job.id, job, job.time_limit))
+            while runner.outstanding():
+                if stop is not None and stop.is_set():
+                    report.interrupted = True
+                    break
+                for done in runner.wait(POLL_SECONDS):
+                    record = _record(done, folder, checker)
+                    manifest.append(record)
+                    report.records.append(record)
+                    if record["file"]:
+                        counts.done += 1
+                    else:
+                        counts.failed += 1
+                counts.running = len(runner.running())
+                counts.elapsed = time.monotonic() - started
+                if progress is not None:
+                    progress(counts)
+        except KeyboardInterrupt:
+            report.interrupted = True
+        finally:
+            runner.shutdown()
+        counts.running = 0
+        counts.elapsed = time.monotonic() - started
+    return report
+
+
+def _record(done: Done, folder: str, checker: ResultChecker) -> dict[str, Any]:
+    """The manifest line of a finished task, after its file is written and checked."""
+    job: BatchJob = done.task.payload
+    path = os.path.join(folder, job.file)
+    record: dict[str, Any] = {
+        "job": job.id,
+        "key": job.key,
+        "kind": job.kind,
+        "seed": job.settings.get("seed"),
+        "attempts": done.task.attempts,
+        "worker": done.worker,
+        "file": None,
+        "verified": False,
+        "seconds": None,
+        "summary": {},
+        "reason": done.reason,
+    }
+    if done.kind != "ok":
+        record["status"] = "timeout" if done.kind == "overrun" else FAILED
+    else:
+        outcome: JobOutcome = done.value
+        record.update(status=outcome.status, seconds=round(outcome.seconds, 3), summary=outcome.summary)
+        record.update(worker=outcome.worker, reason=outcome.reason)
+        if outcome.data is not None and outcome.status in WITH_FILE:
+            write_atomically(path, outcome.data)
+            problems = checker.problems(job, path)
+            if problems:
+                record.update(status=FAILED, reason=f"the result file failed the check: {problems[0]}")
+            else:
+                record.update(file=job.file, verified=True)
+    if not record["file"]:
+        remove_quietly(path)  # no result, or a wrong one: never a stale or unchecked file
+    record["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    return record
+
+
+__all__ = ["BatchProgress", "BatchReport", "POLL_SECONDS", "run_batch"]

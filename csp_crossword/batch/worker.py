@@ -1,0 +1,197 @@
+"""What a batch worker does with one job: load the words (once per worker), run the library
+call, and hand back the result file's bytes with a summary.
+
+Workers write nothing: the driver writes each file atomically into the output folder and checks
+it (:mod:`csp_crossword.batch.runner`), so a worker on another machine (Ray) needs no shared disk
+for its results. A job's failure is a :class:`JobOutcome` with status ``failed`` and the reason,
+never an exception out of :func:`run_job`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import socket
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError, LoadTimeout
+from ..lexicon import Lexicon
+from .spec import BatchJob, WordSource
+
+#: Status of a job that raised (bad input, a wrong fill caught by the verifier, a crash).
+FAILED = "failed"
+
+
+@dataclass
+class JobOutcome:
+    """A job's answer, as it travels back to the driver.
+
+    Attributes:
+        id: The job's id.
+        status: A :class:`~csp_crossword.result.Status` value (``filled``, ``optimal``,
+            ``unsatisfiable``, ``timeout``, ``interrupted``) or ``failed``.
+        seconds: Wall time of the job in the worker, word list load included.
+        data: The result file's contents (None when there is no full fill).
+        summary: Facts for the manifest (entries, mean score, weakest entries, ...).
+        reason: Why there is no result file (the verifier's complaint, the error, the proof).
+        worker: ``host:pid`` of the worker process.
+    """
+
+    id: str
+    status: str
+    seconds: float
+    data: bytes | None = None
+    summary: dict[str, Any] = field(default_factory=dict)
+    reason: str | None = None
+    worker: str = ""
+
+
+class WordCache:
+    """The word lists a worker has loaded, by source: each is read once per worker process, not
+    once per job (the built-in list is a memory-mapped index; a file list is parsed once)."""
+
+    def __init__(self) -> None:
+        self._lists: dict[str, Lexicon] = {}
+
+    def lexicon(self, source: WordSource) -> Lexicon:
+        key = source.key
+        if key not in self._lists:
+            from ..api import load_words
+
+            self._lists[key] = load_words(
+                list(source.files), lang=source.lang, allow_offensive=source.allow_offensive, overrides=source.overrides
+            )
+        return self._lists[key]
+
+    def __len__(self) -> int:
+        return len(self._lists)
+
+
+@functools.cache
+def worker_cache() -> WordCache:
+    """This process's word cache (one per worker process, on purpose: it outlives the jobs)."""
+    return WordCache()
+
+
+def run_job(job: BatchJob) -> JobOutcome:
+    """Run ``job`` in this process: the library call, the puzzle file's bytes and a summary."""
+    started = time.monotonic()
+    worker = f"{socket.gethostname()}:{os.getpid()}"
+    try:
+        status, data, summary, reason = _RUNNERS[job.kind](job, started)
+    except InputError as error:
+        status, data, summary, reason = FAILED, None, {}, str(error)
+    except LoadTimeout as late:
+        status, data, summary, reason = "timeout", None, {}, str(late)
+    except Exception as error:  # a bug or a wrong fill: recorded, the batch goes on
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        place = f" ({os.path.basename(where.filename)}:{where.lineno})"
+        status, data, summary, reason = FAILED, None, {}, f"{type(error).__name__}: {error}{place}"
+    return JobOutcome(job.id, status, time.monotonic() - started, data, summary, reason, worker)
+
+
+_Ran = tuple[str, bytes | None, dict[str, Any], str | None]
+
+
+def _fill(job: BatchJob, started: float) -> _Ran:
+    from .. import api
+
+    if job.grid_path is None:
+        raise InputError(f"fill job {job.id} names no grid")
+    grid_file = api.open_grid(job.grid_path, rtl=job.settings.get("lang") == "ar")
+    lexicon = grid_file.words() or worker_cache().lexicon(job.words)
+    settings = dict(job.settings)
+    seed = settings.pop("seed")
+    result = api.fill(
+        grid_file.grid,
+        lexicon,
+        backend_options=settings.pop("backend_options", None),
+        optimize=settings.pop("optimize", False),
+        strategy=settings.pop("strategy", "quality"),
+        time_limit=_left(job, started),
+        seed=seed,
+        exact=grid_file.fill_in is not None,
+        **settings,
+    )
+    summary = _fill_summary(result)
+    if not result.status.has_fill or result.cells is None:
+        return result.status.value, None, summary, result.reason or _no_fill(result.status.value, job)
+    return result.status.value, _dumps(job, api.fill_puzzle(grid_file, lexicon, result)), summary, None
+
+
+def _generate(job: BatchJob, started: float) -> _Ran:
+    from .. import api
+    from ..formats import puzzle_from_fill
+
+    settings = dict(job.settings)
+    rows, cols = settings.pop("size")
+    numeric = settings.get("numeric", False)
+    words = None if numeric else worker_cache().lexicon(job.words)
+    settings.setdefault("style", "open" if numeric else "american")
+    made = api.generate(rows, cols, words, time_limit=_left(job, started), **settings)
+    result = made.result
+    summary = {**_fill_summary(result), "method": made.method, "patterns_tried": made.patterns_tried}
+    if not result.status.has_fill or result.cells is None:
+        return result.status.value, None, summary, result.reason or _no_fill(result.status.value, job)
+    return result.status.value, _dumps(job, puzzle_from_fill(made.grid, result.cells, words)), summary, None
+
+
+def _freeform(job: BatchJob, started: float) -> _Ran:
+    from .. import api
+    from ..formats import Puzzle
+    from ..layout.sheets import numbered_entries
+
+    settings = dict(job.settings)
+    lexicon = worker_cache().lexicon(job.words)
+    size = settings.pop("size", None)
+    rows, cols = size if size else (None, None)
+    for unused in ("lang", "min_score", "allow_duplicates", "no_shared_substring"):
+        settings.pop(unused, None)  # word-list settings of the other kinds
+    result = api.freeform(lexicon, rows=rows, cols=cols, time_limit=_left(job, started), **settings)
+    summary = {"placed": len(result.placed), "not_placed": len(result.failed), "crossings": result.crossings}
+    if len(result.placed) < 2:
+        return "timeout", None, summary, "no two words of the list could be laid out together"
+    entries = numbered_entries(result.grid, result.cells, lexicon)
+    clues = {e["id"]: e["clue"] for e in entries if e["clue"]}
+    board = Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True)
+    return "filled", _dumps(job, board), summary, None
+
+
+_RUNNERS = {"fill": _fill, "generate": _generate, "freeform": _freeform}
+
+
+def _left(job: BatchJob, started: float) -> float:
+    """The job's time left after loading (the limit holds for the whole job)."""
+    return max(0.0, job.time_limit - (time.monotonic() - started))
+
+
+def _dumps(job: BatchJob, puzzle: Any) -> bytes:
+    from ..formats import FILE_FORMATS
+
+    data = FILE_FORMATS["." + job.format].dumps(puzzle)
+    return data.encode("utf-8") if isinstance(data, str) else data
+
+
+def _fill_summary(result: Any) -> dict[str, Any]:
+    summary: dict[str, Any] = {"backend": result.backend, "nodes": result.stats.nodes}
+    if result.entries:
+        summary.update(
+            entries=len(result.entries),
+            mean_score=result.mean_score,
+            weakest=[f"{e.answer} ({e.score})" for e in result.weakest()],
+        )
+    return summary
+
+
+def _no_fill(status: str, job: BatchJob) -> str:
+    if status == "timeout":
+        return f"no full fill within {job.time_limit:g} s"
+    if status == "interrupted":
+        return "stopped before a full fill"
+    return "no fill exists"
+
+
+__all__ = ["FAILED", "JobOutcome", "WordCache", "run_job", "worker_cache"]
