@@ -73,6 +73,8 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
         data["reason"] = result.reason
     if result.empty_slots:
         data["empty"] = result.empty_slots
+    if result.member:
+        data["member"] = result.member
     if extra:
         data.update(extra)
     return data

@@ -103,6 +103,7 @@ class FillResult:
         blame: For a search that failed or ran out of time: slot id -> how often that slot was
             wiped out (or did the wiping) in the search (``ac``'s conflict counts); the slots a
             constructor should look at first. Empty when the backend does not tell.
+        member: For a portfolio's answer: the member that found it ("2 of 4: cpsat seed 1, ...").
     """
 
     status: Status
@@ -115,6 +116,7 @@ class FillResult:
     objective: float | None = None
     bound: float | None = None
     blame: dict[str, float] = field(default_factory=dict)
+    member: str | None = None
 
     @property
     def gap(self) -> float | None:

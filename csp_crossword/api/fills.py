@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..backends.base import Cells, ProgressCallback
     from ..checking import CheckReport
     from ..counting import CountResult
+    from ..portfolio import Member
 
 
 class WrongFillError(RuntimeError):
@@ -187,10 +188,19 @@ def fill(
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
+    portfolio: int | Sequence[Member] = 0,
+    engine: str = "local",
+    address: str | None = None,
     **fill_settings: Any,
 ) -> FillResult:
     """Fill ``grid`` from ``words``: a verified fill, a proof that none exists, or the best
     partial fill at the time limit (the result's ``status`` says which).
+
+    ``portfolio`` N (2 or more) or a list of :class:`~csp_crossword.portfolio.Member`: race that
+    many differently seeded and set searches in separate processes, on this machine (``engine``
+    ``local``) or a Ray cluster (``engine="ray"``, ``address``); the first verified answer wins
+    and the result's ``member`` names it (see :mod:`csp_crossword.portfolio`). A ``backend``
+    other than the default makes N a pure seed portfolio of that backend.
 
     ``strategy`` is ``"quality"`` (the default: score floors first, lowered only where the grid
     needs it, see :mod:`csp_crossword.quality`) or ``"plain"`` (the backend alone, best-scored
@@ -201,6 +211,24 @@ def fill(
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     deadline = earliest(deadline, deadline_after(time_limit))  # the clock starts before the problem is built
+    if not isinstance(portfolio, int) or portfolio > 1:
+        from ..portfolio import portfolio_fill, portfolio_members
+
+        members = portfolio
+        if isinstance(portfolio, int) and backend != DEFAULT_BACKEND:
+            members = portfolio_members(portfolio, seed=seed, backend=backend)
+        return portfolio_fill(
+            grid,
+            words,
+            members=members,
+            engine=engine,
+            address=address,
+            deadline=deadline,
+            seed=seed,
+            stop=stop,
+            progress=progress,
+            **fill_settings,
+        )
     started = time.monotonic()
     try:
         solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)  # imports the solver

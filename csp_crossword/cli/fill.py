@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import time
+from typing import Any
 
 from .. import api
+from ..batch.spec import WordSource
 from ..documents import result_to_dict, result_to_text, to_json
+from ..errors import InputError
 from ..formats import Puzzle, is_crossword_file
 from ..lexicon import Lexicon
 from ..result import FillResult, SearchStats, Status
@@ -23,6 +27,10 @@ from .common import (
 
 
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
+    if args.portfolio is not None and args.portfolio < 1:
+        raise InputError("--portfolio must be 1 or more (the number of searches to race)")
+    if args.ray and not args.portfolio:
+        raise InputError("--ray runs the members of a --portfolio: give --portfolio N too")
     try:
         job = grid_job(args, reporter)
     except (LoadInterrupted, LoadTimedOut) as stop:  # the answer of a stop just after loading: nothing placed
@@ -32,7 +40,18 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         result = FillResult(Status.TIMEOUT if late else Status.INTERRUPTED, args.backend, stats=spent)
     else:
         grid_file, lexicon = job.grid_file, job.lexicon
-        result = api.fill(job.grid, lexicon, optimize=args.optimize, strategy=args.strategy, **job.keywords)
+        words: Any = lexicon
+        race: dict[str, Any] = {}
+        if args.portfolio and args.portfolio > 1:
+            race = {"portfolio": args.portfolio, "engine": "ray" if args.ray else "local", "address": args.ray}
+            if args.ray and grid_file.fill_in is None:  # Ray workers load the list themselves
+                words = WordSource(
+                    tuple(os.path.abspath(p) for p in args.words or ()),
+                    args.lang,
+                    args.allow_offensive,
+                    tuple(os.path.abspath(p) for p in args.overrides),
+                )
+        result = api.fill(job.grid, words, optimize=args.optimize, strategy=args.strategy, **race, **job.keywords)
     reporter.stop()
     if args.output and is_crossword_file(args.output):
         puzzle = api.fill_puzzle(grid_file, lexicon, result)
@@ -68,12 +87,14 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
         if result.bound is not None:
             extra = f", total {result.total_score} (bound {result.bound:g}, gap {result.gap:.2%})"
         weakest = ", ".join(f"{e.id} {e.answer} ({e.score})" for e in result.weakest())
+        member = f" (portfolio member {result.member})" if result.member else ""
         reporter.info(
-            f"{result.status.value} by {result.backend} in {effort}; "
+            f"{result.status.value} by {result.backend}{member} in {effort}; "
             f"{len(result.entries)} entries, mean score {result.mean_score}{extra}; weakest: {weakest}"
         )
     elif result.status == Status.UNSATISFIABLE:
-        reporter.warn(f"unsatisfiable: {result.reason}")
+        member = f" (proved by portfolio member {result.member})" if result.member else ""
+        reporter.warn(f"unsatisfiable{member}: {result.reason}")
     else:
         done = len(result.entries)
         reporter.warn(f"{result.status.value} after {effort}; best partial fill has {done} entries")

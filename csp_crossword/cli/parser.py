@@ -158,6 +158,15 @@ def _add_clue_arg(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_ray_arg(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help=f"{what}: auto (the cluster started with 'ray start --head'), HOST:PORT, or local "
+        "(a private one); needs pip install 'csp-crossword[distributed]'",
+    )
+
+
 def _sub(sub: Any, name: str, help_text: str, handler: str) -> argparse.ArgumentParser:
     parser = sub.add_parser(
         name,
@@ -196,6 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="quality (default): score floors 50, 40, 30, 20 first, lowered only where the grid needs "
         "it; plain: the backend alone, best-scored words first",
     )
+    fill.add_argument(
+        "--portfolio",
+        type=int,
+        metavar="N",
+        help="race N differently seeded and set searches (ac and CP-SAT) in separate processes; "
+        "the first fill or proof wins, whatever its score (for grids that are hard to fill)",
+    )
+    _add_ray_arg(fill, "--portfolio: run the members on a Ray cluster")
     fill.add_argument(
         "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
     )
@@ -407,6 +424,23 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write to FILE (atomically); needed for pdf and png (png: FILE-1.png, FILE-2.png, ... for several pages)",
     )
+
+    batch = _sub(
+        sub,
+        "batch",
+        "run many fills, generated and freeform puzzles from a spec file on many workers (docs/batch.md)",
+        "batch:cmd_batch",
+    )
+    batch.add_argument("spec", metavar="SPEC", help="the batch spec: a TOML or JSON file of jobs")
+    batch.add_argument(
+        "--out", required=True, metavar="DIR", help="folder for the result files and manifest.jsonl (resumed if there)"
+    )
+    batch.add_argument("--jobs", type=int, metavar="N", help="jobs at once (default: every core, or the Ray cluster's)")
+    _add_ray_arg(batch, "run the jobs on a Ray cluster")
+    batch.add_argument(
+        "--retry-failed", action="store_true", help="also do again the jobs recorded as failed or timed out"
+    )
+    batch.add_argument("-q", "--quiet", action="store_true", help="no progress or summary")
 
     backends = _sub(
         sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends"
