@@ -17,6 +17,13 @@ Usage::
         --csv benchmarks/results/herald.csv
     python benchmarks/herald.py --grids h2304 --dict uk --backend ac --backend cpsat --seeds 3
     python benchmarks/herald.py --summary benchmarks/results/herald.csv   # summarise a CSV only
+    python benchmarks/herald.py --quick --portfolio 4           # portfolio mode: 4 members race per run
+
+Portfolio mode (``--portfolio N``, or a backend named ``portfolio:N``, ``portfolio-ac:N`` for N
+``ac`` seeds only): each run is ``api.fill(..., portfolio=N)``, the members racing in their own
+processes (csp_crossword.portfolio); ``seed`` is the first member's. Portfolio runs go one at a
+time from this process (members are its child processes; on a 2-core machine more than two
+members share the cores, so the time is not that of N machines: docs/scaling.md).
 
 The grids are ``grids/vanbeek/<name>.txt`` (the same files as ../shared/data/herald/grids); the
 word lists come from ../shared/data/dict (override the folder with CSP_CROSSWORD_SHARED).
@@ -112,9 +119,16 @@ def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limi
     grid = read_grid(GRIDS / f"{grid_name}.txt")
     problem = build_problem(grid, lexicon)
     name, _, spec = backend_name.partition(":")
-    options = parse_option_items([spec])  # "ac:value_order=window,restart_base=100", typed by the backend
-    backend = get_backend(name)(options, seed=seed)
-    result = backend.solve(problem, time_limit=time_limit)
+    if name.startswith("portfolio"):
+        from csp_crossword.portfolio import portfolio_fill, portfolio_members
+
+        size = int(spec or 2)
+        members = portfolio_members(size, seed=seed, backend="ac" if name == "portfolio-ac" else None)
+        result = portfolio_fill(grid, lexicon, members=members, time_limit=time_limit)
+    else:
+        options = parse_option_items([spec])  # "ac:value_order=window,restart_base=100", typed by the backend
+        backend = get_backend(name)(options, seed=seed)
+        result = backend.solve(problem, time_limit=time_limit)
     done = time.perf_counter()
     status = result.status.value
     if result.status.has_fill and verify_fill(grid, result.cells, problem.lexicon):
@@ -162,6 +176,15 @@ def run_all(tasks: list[tuple], jobs: int, on_row) -> list[dict]:
     """Each task in a fresh process (so peak memory is per run), ``jobs`` at a time; ``on_row``
     gets each row as soon as its run ends (rows are saved even if the runner is interrupted)."""
     rows: list[dict] = []
+    racing = [task for task in tasks if str(task[2]).startswith("portfolio")]
+    for task in racing:  # members are child processes, which a pool's daemon workers cannot have
+        row = run_one(task)
+        rows.append(row)
+        print_row(row)
+        on_row(row)
+    tasks = [task for task in tasks if task not in racing]
+    if not tasks:
+        return rows
     context = multiprocessing.get_context("spawn")
     with context.Pool(jobs, maxtasksperchild=1) as pool:
         for row in pool.imap_unordered(run_one, tasks):
@@ -265,6 +288,7 @@ def main(argv=None) -> int:
         action="append",
         help="backend(s) (default ac); options after a colon, e.g. 'ac:value_order=window'",
     )
+    parser.add_argument("--portfolio", type=int, metavar="N", help="portfolio mode: N members race in each run")
     parser.add_argument("--seeds", type=int, default=1, help="seeds 0..N-1 per instance (default 1)")
     parser.add_argument("--time-limit", type=float, help="seconds per run (default 600; 60 with --quick)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time, each in its own process (default 1)")
@@ -279,7 +303,7 @@ def main(argv=None) -> int:
         summarise(rows, args.markdown)
         return 1 if any(r["status"] == "WRONG" for r in rows) else 0
 
-    backends = args.backend or ["ac"]
+    backends = args.backend or ([f"portfolio:{args.portfolio}"] if args.portfolio else ["ac"])
     if args.quick:
         instances = QUICK
         time_limit = args.time_limit or QUICK_TIME_LIMIT
