@@ -121,6 +121,7 @@ def test_a_batch_writes_one_verified_file_per_job_and_a_manifest(spec, tmp_path)
         "mini/mini-5x5-s1",
     ]
     assert all(r["verified"] and r["status"] == "filled" and r["attempts"] == 1 for r in records)
+    assert len({r["worker"] for r in records}) <= 2  # long-lived workers, not a process per job
     assert check_folder(out, load_words()) == 5
     again = run_batch(spec, out, workers=2)  # a re-run finds everything done
     assert again.progress.skipped == 5 and again.records == [] and len(manifest_lines(out)) == 5
@@ -187,6 +188,19 @@ def test_a_changed_job_is_done_again_and_a_job_without_a_fill_is_recorded(tmp_pa
     spec.write_text(json.dumps({"fill": [{"name": "f", "grids": "g.txt", "words": "short.txt", "time_limit": 9}]}))
     (record,) = run_batch(spec, out, workers=1).records  # a changed spec: the job runs again
     assert record["status"] == "filled" and (out / "f" / "g-s0.ipuz").exists()
+
+
+def test_a_worker_loads_each_word_list_once(tmp_path):
+    from csp_crossword.batch.spec import WordSource
+    from csp_crossword.batch.worker import WordCache
+
+    (tmp_path / "w.txt").write_text("cat\ndog\n")
+    cache = WordCache()
+    source = WordSource(files=(str(tmp_path / "w.txt"),))
+    first = cache.lexicon(source)
+    (tmp_path / "w.txt").write_text("cow\n")  # not read again: the worker keeps what it loaded
+    assert cache.lexicon(source) is first and "CAT" in first.scores and len(cache) == 1
+    assert cache.lexicon(WordSource(lang="en")) is not first and len(cache) == 2
 
 
 @pytest.mark.parametrize(
