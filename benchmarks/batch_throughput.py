@@ -117,14 +117,14 @@ def main() -> int:
         if not args.no_ray:
             stop_ray_cluster()
             started = start_ray_cluster(args.ray_workers)
-            notes.append(f"`ray start --head` (127.0.0.1, {args.ray_workers} CPUs) took {started:.1f} s, not counted")
+            notes.append(f"`ray start --head` (this machine, {args.ray_workers} CPUs) took {started:.1f} s, not counted")
             try:
                 # auto: the cluster this machine's `ray start` made (Ray 2.60's token authentication
                 # is set up for it; a bare HOST:PORT needs the token passed by hand)
                 result = run_batch(args.spec, Path(scratch) / "ray", ["--ray", "auto", "-q"])
             finally:
                 stop_ray_cluster()
-            rows.append((f"Ray cluster on 127.0.0.1, {args.ray_workers} CPUs", result))
+            rows.append((f"Ray cluster on this machine (`ray start --head`), {args.ray_workers} CPUs", result))
             print(f"ray: {json.dumps(result)}", flush=True)
     text = table(rows) + "".join(f"\n\n{note}" for note in notes) + "\n"
     print(text)

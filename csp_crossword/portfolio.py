@@ -13,6 +13,7 @@ A member's answer is checked here, by the independent verifier, before it can wi
 from __future__ import annotations
 
 import functools
+import os
 import pickle
 import time
 from collections.abc import Mapping, Sequence
@@ -56,6 +57,13 @@ RECIPES: tuple[Member, ...] = (
 )
 #: Seconds between two looks at the race (and two progress reports).
 POLL_SECONDS = 0.2
+#: Members end this much before the race's deadline (at most PARTIAL_SHARE of the time left), so
+#: their best partial fills reach the driver before it must answer.
+PARTIAL_MARGIN = 0.5
+PARTIAL_SHARE = 0.25
+#: Most members of a race on this machine, per core: more only time-share the cores, and starting
+#: them eats into the time limit.
+MEMBERS_PER_CORE = 4
 
 
 def portfolio_members(size: int, *, seed: int = 0, backend: str | None = None) -> list[Member]:
@@ -121,7 +129,14 @@ def portfolio_fill(
 
     deadline = earliest(deadline, deadline_after(time_limit))
     started = time.monotonic()
+    if isinstance(members, bool) or not isinstance(members, int | Sequence) or isinstance(members, str):
+        raise InputError(f"portfolio: a number of members or a list of Member: {members!r}")
     chosen = portfolio_members(members, seed=seed) if isinstance(members, int) else list(members)
+    if not chosen or not all(isinstance(m, Member) for m in chosen):
+        raise InputError("portfolio: a list of one Member or more")
+    most = MEMBERS_PER_CORE * (os.cpu_count() or 1)
+    if engine == "local" and len(chosen) > most:
+        raise InputError(f"a portfolio of {len(chosen)} on this machine: at most {most} ({MEMBERS_PER_CORE} per core)")
     source = words if isinstance(words, WordSource) else None
     lexicon = _source_lexicon(source) if source is not None else words
     job = prepare(grid, lexicon, **settings)  # checks the answers, and is what local members fork with
@@ -137,8 +152,8 @@ def portfolio_fill(
     failures: list[str] = []
     try:
         seconds = time_left(deadline)
+        limit = None if seconds == float("inf") else seconds - min(PARTIAL_MARGIN, PARTIAL_SHARE * seconds)
         for number, member in enumerate(chosen):
-            limit = None if seconds == float("inf") else seconds
             racers.submit(Task(str(number), (member, limit if limit is not None else 1e9), limit))
         while racers.outstanding() and winner is None:
             if (stop is not None and stop.is_set()) or time_left(deadline) <= 0:

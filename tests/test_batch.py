@@ -190,6 +190,31 @@ def test_a_changed_job_is_done_again_and_a_job_without_a_fill_is_recorded(tmp_pa
     assert record["status"] == "filled" and (out / "f" / "g-s0.ipuz").exists()
 
 
+def test_an_edited_word_list_or_a_deleted_file_redoes_its_job_and_exit_codes_count_every_job(tmp_path):
+    (tmp_path / "g.txt").write_text(".....\n")
+    (tmp_path / "w.txt").write_text("cat\n")
+    spec = tmp_path / "spec.toml"
+    spec.write_text("[[fill]]\nname = 'f'\ngrids = 'g.txt'\nwords = 'w.txt'\nseeds = 2\n")
+    out = tmp_path / "out"
+    first = run_batch(spec, out, workers=1)
+    assert sorted(first.without_file) == ["f/g-s0", "f/g-s1"]
+    assert sorted(run_batch(spec, out, workers=1).without_file) == ["f/g-s0", "f/g-s1"]  # still missing
+    run = _cli("batch", spec, "--out", out)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 1 and "2 of them without a result file" in err
+    (tmp_path / "w.txt").write_text("cat\nhorse\n")  # same path, new contents: the jobs run again
+    again = run_batch(spec, out, workers=1)
+    assert len(again.records) == 2 and again.without_file == []
+    (out / "f" / "g-s0.ipuz").unlink()
+    assert [r["job"] for r in run_batch(spec, out, workers=1).records] == ["f/g-s0"]
+
+
+def test_an_output_folder_that_is_a_file_is_an_input_error(spec, tmp_path):
+    (tmp_path / "taken").write_text("x")
+    with pytest.raises(InputError, match="is a file, not a folder"):
+        run_batch(spec, tmp_path / "taken")
+
+
 def test_a_worker_loads_each_word_list_once(tmp_path):
     from csp_crossword.batch.spec import WordSource
     from csp_crossword.batch.worker import WordCache
@@ -216,6 +241,15 @@ def test_a_worker_loads_each_word_list_once(tmp_path):
         ("[fill\n", "not valid TOML"),
         ("[defaults]\nformat = 'pdf'\n[[generate]]\nsize = 5\n", "generate[1].format: 'pdf'"),
         ("", "the spec lists no jobs"),
+        ("[[generate]]\nsize = 5\ncount = 1000000000\n", "generate[1].count: 1000000000; a whole number from 1"),
+        ("[[fill]]\ngrids = 'g.txt'\nseeds = 3000000000\n", "fill[1].seeds: 3000000000; at most"),
+        ("[[generate]]\nsize = 5\n", "generate[1].count: missing"),
+        ("[[fill]]\ngrids = 'g.txt'\nbackend = 'nosuch'\n", "fill[1]: unknown backend 'nosuch'"),
+        ("[[fill]]\ngrids = 'g.txt'\nstrategy = 'fast'\n", "fill[1].strategy: 'fast'; choose from"),
+        ("[[generate]]\nsize = 5\ncount = 1\nstyle = 'british'\n", "generate[1].style: 'british'"),
+        ("[[generate]]\nsize = 5\ncount = 1\nlang = 'fr'\n", "generate[1].lang: 'fr'; choose from"),
+        ("[[generate]]\nsize = 5\ncount = 1\nlang = 'ar'\nformat = 'puz'\n", "puz holds Latin letters only"),
+        ("[[fill]]\ngrids = 'g.txt'\nno_shared_substring = 1\n", "no_shared_substring: 1; must be 2 or more"),
     ],
 )
 def test_spec_mistakes_name_the_field(tmp_path, text, message):

@@ -52,8 +52,9 @@ def test_a_race_without_a_winner_ends_at_the_time_limit_with_nothing_running(tmp
     grid.write_text("\n".join(["......."] * 7) + "\n")  # an open 7x7: far beyond a second's search
     members = [Member("ac", seed=s) for s in range(2)]
     result = api.fill(grid, portfolio=members, time_limit=1.5, min_score=50)
-    assert result.status == Status.TIMEOUT and result.member is None
+    assert result.status == Status.TIMEOUT and " of 2: " in result.member  # whose partial fill it is
     assert time.monotonic() - start < 1.5 + 1.5
+    assert result.cells is not None and result.entries  # the members' best partial fill comes back
     assert multiprocessing.active_children() == []
 
 
@@ -64,6 +65,21 @@ def test_cli_fill_portfolio_names_the_winning_member():
     assert "(portfolio member " in run.stderr and " of 2: " in run.stderr
     rows = [line for line in run.stdout.splitlines() if line.strip()]
     assert len(rows) >= 15
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"portfolio": True}, "a number of members"),
+        ({"portfolio": "3"}, "a number of members"),
+        ({"portfolio": 0, "engine": "ray"}, "runs the members of a portfolio"),
+        ({"portfolio": 2, "optimize": True, "backend": "cpsat"}, "cannot optimise"),
+        ({"portfolio": 10_000}, "at most"),
+    ],
+)
+def test_portfolio_mistakes_are_input_errors(keywords, message):
+    with pytest.raises(InputError, match=message):
+        api.fill(api.read_grid(AMERICAN), **keywords)
 
 
 def test_cli_ray_without_a_portfolio_is_a_usage_error():

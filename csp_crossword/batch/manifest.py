@@ -4,7 +4,8 @@
 in place, written atomically, so a line never names a missing or partial file. Each line is
 written whole, flushed and fsynced; a line torn by a crash (the last one, without its newline) is
 dropped when the manifest is opened again, and its job runs again. A job counts as finished when
-its latest line has the job's current key (a spec changed since gets its jobs done again).
+its latest line has the job's current key (a spec changed since gets its jobs done again) and,
+when it names a file, that file is still there. A job done again gets a new line; the latest counts.
 
 Fields of a line: ``job`` (id), ``key``, ``kind``, ``status`` (``filled``, ``optimal``,
 ``unsatisfiable``, ``timeout``, ``interrupted``, ``failed``), ``seconds`` (the job's wall time in
@@ -38,6 +39,7 @@ class Manifest:
     """The records of a folder's manifest, the latest per job, and appending new ones."""
 
     def __init__(self, folder: str):
+        self.folder = folder
         self.path = os.path.join(folder, MANIFEST)
         self.records: dict[str, dict[str, Any]] = {}
         self.torn = 0  # lines dropped because a crash cut them short
@@ -48,6 +50,8 @@ class Manifest:
         record = self.records.get(job_id)
         if record is None or record.get("key") != key:
             return False
+        if record.get("file") and not os.path.isfile(os.path.join(self.folder, record["file"])):
+            return False  # its file was deleted or moved since: make it again
         return not (retry_failed and record.get("status") in RETRYABLE)
 
     def append(self, record: dict[str, Any]) -> None:
@@ -88,9 +92,16 @@ class Manifest:
 @contextmanager
 def lock_folder(folder: str) -> Iterator[None]:
     """Hold the folder's batch lock for the ``with`` block (InputError if another run has it)."""
-    os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, LOCK)
-    handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the whole block)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the whole block)
+    except FileExistsError:
+        raise InputError("is a file, not a folder: give a folder for the results", folder) from None
+    except NotADirectoryError:
+        raise InputError("a part of this path is a file, not a folder", folder) from None
+    except OSError as error:
+        raise InputError(f"cannot make the output folder: {error.strerror}", folder) from None
     try:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -21,7 +21,7 @@ from ..files import write_atomically
 from .checks import ResultChecker, remove_quietly
 from .engines import DEFAULT_ENGINE, Done, Engine, Task, make_engine
 from .manifest import Manifest, lock_folder
-from .spec import BatchJob, BatchSpec, read_spec
+from .spec import FORMATS, BatchJob, BatchSpec, read_spec
 from .worker import FAILED, JobOutcome, run_job
 
 #: Seconds between two looks at the engine (and two progress reports).
@@ -71,6 +71,8 @@ class BatchReport:
         records: This run's manifest records, in the order the jobs finished.
         interrupted: Stopped before every job was finished (run it again to go on).
         engine: The engine's name; ``workers`` how many jobs ran at once.
+        without_file: The spec's finished jobs (in this run or before) that have no result file:
+            no fill exists, the time ran out, or the job failed (the manifest says which).
     """
 
     folder: str
@@ -80,6 +82,7 @@ class BatchReport:
     interrupted: bool = False
     engine: str = DEFAULT_ENGINE
     workers: int = 0
+    without_file: list[str] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -113,6 +116,7 @@ def run_batch(
         counts = BatchProgress(total=len(batch.jobs), skipped=len(batch.jobs) - len(todo))
         report = BatchReport(folder, manifest.path, counts)
         if not todo:
+            report.without_file = _without_file(batch, manifest)
             return report
         runner = make_engine(engine, run_job, workers=workers, address=address) if isinstance(engine, str) else engine
         report.engine, report.workers = runner.name, runner.size()
@@ -142,7 +146,14 @@ def run_batch(
             runner.shutdown()
         counts.running = 0
         counts.elapsed = time.monotonic() - started
+        report.without_file = _without_file(batch, manifest)
     return report
+
+
+def _without_file(batch: BatchSpec, manifest: Manifest) -> list[str]:
+    return [
+        job.id for job in batch.jobs if manifest.finished(job.id, job.key) and not manifest.records[job.id].get("file")
+    ]
 
 
 def _record(done: Done, folder: str, checker: ResultChecker) -> dict[str, Any]:
@@ -177,6 +188,9 @@ def _record(done: Done, folder: str, checker: ResultChecker) -> dict[str, Any]:
                 record.update(file=job.file, verified=True)
     if not record["file"]:
         remove_quietly(path)  # no result, or a wrong one: never a stale or unchecked file
+    for other in FORMATS:  # a job whose format changed leaves no file of the old format
+        if other != job.format:
+            remove_quietly(os.path.join(folder, f"{job.id}.{other}"))
     record["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     return record
 

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..backends.base import MAX_SEED
 from ..errors import InputError
 from ..files import parse_json, read_text_file
 
@@ -79,6 +80,25 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
         "symmetric": (bool,),
         "allow_islands": (bool,),
     },
+}
+#: Most jobs one spec may ask for (a typo such as count = 1000000000 is refused, not expanded).
+MAX_JOBS = 100_000
+#: Allowed values of the settings that take a name.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "strategy": ("quality", "plain"),
+    "style": ("american", "open"),
+    "symmetry": ("rotational", "mirror"),
+    "method": ("auto", "csp", "progressive"),
+}
+#: Settings that must be whole numbers of at least this value.
+AT_LEAST: dict[str, int] = {
+    "min_score": 0,
+    "no_shared_substring": 2,
+    "blocks": 0,
+    "max_words": 1,
+    "max_run": 2,
+    "pick": 1,
+    "target": 1,
 }
 #: Block fields that are not settings of the job itself.
 BLOCK_ONLY = {"name", "grids", "seeds", "count", "first_seed", "format", "time_limit"}
@@ -213,9 +233,14 @@ def _expand_block(kind: str, name: str, block: dict[str, Any], where: str, path:
     elif kind == "generate":
         raise InputError(f'{where}.size: give the grid size, e.g. size = "15x15"', path)
 
+    _check_settings(settings, words, fmt, where, path)
+    contents = [_binary_digest(f) for f in (*words.files, *words.overrides)]  # an edited list redoes its jobs
+
     def job(item: str, extra: dict[str, Any], grid_path: str | None = None, grid_text: str | None = None) -> BatchJob:
         values = {**settings, **extra}
-        digest = json.dumps([kind, values, words.key, fmt, time_limit, grid_text], sort_keys=True, default=str)
+        digest = json.dumps(
+            [kind, values, words.key, contents, fmt, time_limit, grid_text], sort_keys=True, default=str
+        )
         key = hashlib.sha256(digest.encode("utf-8")).hexdigest()[:16]
         return BatchJob(f"{name}/{item}", kind, key, values, words, time_limit, fmt, grid_path, grid_text)
 
@@ -223,23 +248,56 @@ def _expand_block(kind: str, name: str, block: dict[str, Any], where: str, path:
         grids = _grid_files(block.get("grids"), f"{where}.grids", path, base)
         seeds = _seeds(block.get("seeds", [0]), f"{where}.seeds", path)
         stems = [os.path.splitext(os.path.basename(g))[0] for g in grids]
+        if len(grids) * len(seeds) > MAX_JOBS:
+            raise InputError(f"{where}: {len(grids) * len(seeds):,} jobs; at most {MAX_JOBS:,} in a spec", path)
+        common = os.path.commonpath([os.path.dirname(g) for g in grids])
         jobs: list[BatchJob] = []
         for grid, stem in zip(grids, stems):
-            label = stem if stems.count(stem) == 1 else _flat(os.path.relpath(grid, base))
+            # same-named grids of different folders: the folders that tell them apart, in the id
+            label = stem if stems.count(stem) == 1 else _flat(os.path.splitext(os.path.relpath(grid, common))[0])
             text = read_text_file(grid) if not grid.lower().endswith(".puz") else _binary_digest(grid)
             jobs.extend(job(f"{label}-s{seed}", {"seed": seed}, grid, text) for seed in seeds)
         return jobs
     count = block.get("count", 1 if kind == "freeform" else None)
-    if not isinstance(count, int) or count < 1:
-        raise InputError(f"{where}.count: how many puzzles, a whole number of 1 or more", path)
+    if count is None:
+        raise InputError(f"{where}.count: missing: how many puzzles to make", path)
+    if count < 1 or count > MAX_JOBS:
+        raise InputError(f"{where}.count: {count}; a whole number from 1 to {MAX_JOBS:,}", path)
     first = block.get("first_seed", 0)
-    if first < 0:
-        raise InputError(f"{where}.first_seed: must be 0 or more", path)
+    if not 0 <= first <= MAX_SEED - count + 1:
+        raise InputError(f"{where}.first_seed: {first}; seeds run from 0 to {MAX_SEED}", path)
     if kind == "generate":
         rows, cols = settings["size"]
         return [job(f"{rows}x{cols}-s{seed}", {"seed": seed}) for seed in range(first, first + count)]
     stem = _flat(os.path.splitext(os.path.basename(words.files[-1]))[0])
     return [job(f"{stem}-s{seed}", {"seed": seed}) for seed in range(first, first + count)]
+
+
+def _check_settings(settings: dict[str, Any], words: WordSource, fmt: str, where: str, path: str) -> None:
+    """Refuse, before any job runs, a setting every job of the block would fail on."""
+    from ..backends import get_backend
+    from ..builtin import LANGUAGES
+
+    for key, choices in CHOICES.items():
+        if key in settings and settings[key] not in choices:
+            raise InputError(f"{where}.{key}: {settings[key]!r}; choose from {', '.join(choices)}", path)
+    for key, least in AT_LEAST.items():
+        if key in settings and settings[key] < least:
+            raise InputError(f"{where}.{key}: {settings[key]}; must be {least} or more", path)
+    if words.lang not in LANGUAGES:
+        raise InputError(f"{where}.lang: {words.lang!r}; choose from {', '.join(LANGUAGES)}", path)
+    if fmt == "puz" and words.lang in ("ar", "bn"):
+        raise InputError(f"{where}.format: .puz holds Latin letters only; use ipuz or json for lang {words.lang}", path)
+    if "ban" in settings and not all(isinstance(w, str) for w in settings["ban"]):
+        raise InputError(f"{where}.ban: a list of words", path)
+    if "entries" in settings and not all(isinstance(w, str) for w in settings["entries"]):
+        raise InputError(f"{where}.entries: a list of words", path)
+    if "backend" in settings or "backend_options" in settings:
+        try:
+            backend = get_backend(settings.get("backend", "ac"))
+            backend.make_options(settings.get("backend_options"))
+        except InputError as error:
+            raise InputError(f"{where}: {error.message}", path) from None
 
 
 def _check_fields(block: Mapping[str, Any], allowed: Mapping[str, tuple[type, ...]], where: str, path: str) -> None:
@@ -290,11 +348,13 @@ def _grid_files(value: Any, where: str, path: str, base: str) -> list[str]:
 
 def _seeds(value: Any, where: str, path: str) -> list[int]:
     if isinstance(value, int):
+        if value > MAX_JOBS:
+            raise InputError(f"{where}: {value}; at most {MAX_JOBS:,} seeds", path)
         if value < 1:
             raise InputError(f"{where}: a count of 1 or more (seeds 0 to N-1), or a list of seeds", path)
         return list(range(value))
-    if not value or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in value):
-        raise InputError(f"{where}: a list of whole numbers of 0 or more, or a count", path)
+    if not value or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_SEED for s in value):
+        raise InputError(f"{where}: a list of whole numbers from 0 to {MAX_SEED}, or a count", path)
     if len(set(value)) != len(value):
         raise InputError(f"{where}: a seed is listed twice", path)
     return list(value)
@@ -314,7 +374,7 @@ def _size(value: Any, where: str, path: str) -> tuple[int, int]:
 
 
 def _flat(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "grid"
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._") or "grid"
 
 
 def _binary_digest(path: str) -> str:

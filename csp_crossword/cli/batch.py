@@ -38,8 +38,13 @@ def cmd_batch(args: argparse.Namespace, reporter: Reporter) -> int:
         f"{counts.skipped} done before, {counts.remaining} remaining; {counts.elapsed:.1f} s{engine}{rate}"
     )
     if not report.interrupted and counts.skipped == counts.total:
-        reporter.info(f"batch: nothing to do: all {counts.total} jobs are finished (manifest: {report.manifest})")
-        return ExitCode.OK
+        missing = len(report.without_file)
+        extra = f", {missing} of them without a result file" if missing else ""
+        reporter.info(f"batch: nothing to do: all {counts.total} jobs are finished{extra}")
+        reporter.info(f"manifest: {report.manifest}")
+        if missing:
+            reporter.info("--retry-failed does the failed and timed-out ones again")
+        return ExitCode.UNSATISFIABLE if missing else ExitCode.OK
     if report.interrupted:
         reporter.warn(f"interrupted; what finished is kept: run the same command again to go on\n{summary}")
         return ExitCode.INTERRUPTED
@@ -51,6 +56,9 @@ def cmd_batch(args: argparse.Namespace, reporter: Reporter) -> int:
             reporter.warn(f"{record['job']}: {record['status']}: {record['reason']}")
         if len(failed) > 5:
             reporter.warn(f"... and {len(failed) - 5} more without a result (see the manifest)")
+        return ExitCode.UNSATISFIABLE
+    if report.without_file:  # from an earlier run
+        reporter.warn(f"{len(report.without_file)} job(s) finished earlier have no result file (see the manifest)")
         return ExitCode.UNSATISFIABLE
     return ExitCode.OK
 

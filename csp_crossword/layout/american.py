@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..backends.ac import ACBackend
-from ..backends.base import ProgressCallback
+from ..backends.base import MAX_SEED, ProgressCallback
 from ..deadline import Deadline, StopSignal, earliest, expired
 from ..glyphs import normalize_entry, split_glyphs
 from ..grid import Grid, Slot
@@ -263,7 +263,7 @@ def generate_american(
                 result = FillResult(Status.UNSATISFIABLE, "ac", reason=problem.empty[0][1])
             else:
                 until = earliest(deadline, time.monotonic() + budget)
-                solver = ACBackend(seed=seed + tried)
+                solver = ACBackend(seed=(seed + tried) % (MAX_SEED + 1))
                 result = quality_first(problem, solver, deadline=until, stop=stop, progress=progress)
                 if result.status == Status.INTERRUPTED:
                     result.stats.seconds = time.monotonic() - start

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..backends.ac import ACBackend
-from ..backends.base import ProgressCallback
+from ..backends.base import MAX_SEED, ProgressCallback
 from ..deadline import Deadline, StopSignal, earliest, expired, time_left
 from ..grid import Grid, Slot
 from ..lexicon import Lexicon
@@ -121,7 +121,7 @@ def _csp_path(job: _Job, rng: random.Random, deadline: float) -> tuple[tuple[Gri
             continue
         pattern_deadline = earliest(deadline, time.monotonic() + PATTERN_SECONDS)
         reporting = None if job.progress is None else job.report
-        solver = ACBackend(seed=job.seed + tried)
+        solver = ACBackend(seed=(job.seed + tried) % (MAX_SEED + 1))
         result = solver.solve(problem, deadline=pattern_deadline, stop=job.stop, progress=reporting)
         job.effort.nodes += result.stats.nodes
         job.effort.backtracks += result.stats.backtracks

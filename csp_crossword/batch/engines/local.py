@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import signal
 import socket
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -31,6 +32,8 @@ from . import MAX_ATTEMPTS, Done, Task, hard_limit
 DEFAULT_START_METHOD = "forkserver"
 #: Modules the fork server imports once, so every worker starts with them loaded.
 PRELOAD = ["csp_crossword.batch.worker", "csp_crossword.api"]
+#: prctl's option that names the signal a process gets when its parent dies (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
 #: Seconds a worker is given to exit after its pipe closes before it is killed.
 EXIT_GRACE = 2.0
 
@@ -38,6 +41,7 @@ EXIT_GRACE = 2.0
 def _serve(run: Callable[[Any], Any], conn: Connection) -> None:
     """A worker's life: run every task that arrives until the pipe closes or says stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
     while True:
         try:
             message = conn.recv()
@@ -54,6 +58,20 @@ def _serve(run: Callable[[Any], Any], conn: Connection) -> None:
             conn.send(answer)
         except (BrokenPipeError, OSError):
             return
+
+
+def _die_with_parent() -> None:
+    """On Linux, ask the kernel to kill this worker when its parent dies, even by SIGKILL: a worker
+    deep in a search never reads its pipe, so it would not notice otherwise."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # no prctl here: the pipe's EOF still ends an idle worker
+        pass
 
 
 @dataclass

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -32,6 +33,24 @@ INSTALL_HINT = "pip install 'csp-crossword[distributed]'"
 def batch_task(run: Callable[[Any], Any], payload: Any) -> Any:
     """The Ray task: ``run(payload)`` in a Ray worker (named so in ``ray list tasks``)."""
     return run(payload)
+
+
+#: Seconds to wait for a Ray address to answer before calling it unreachable (Ray itself retries
+#: for minutes).
+CONNECT_SECONDS = 5.0
+
+
+def _check_reachable(address: str) -> None:
+    """InputError at once when nothing answers at ``HOST:PORT`` (``ray://`` addresses included)."""
+    bare = address.split("://", 1)[-1]
+    host, sep, port = bare.rpartition(":")
+    if not sep or not port.isdigit():
+        raise InputError(f"--ray {address!r}: give auto, local or HOST:PORT")
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=CONNECT_SECONDS):
+            pass
+    except OSError as error:
+        raise InputError(f"no Ray cluster answers at {address}: {error.strerror or error}") from None
 
 
 class RayEngine:
@@ -56,6 +75,8 @@ class RayEngine:
         if not ray.is_initialized():
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no usage reports from a batch run
             quiet: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR}
+            if address not in (None, "local", "auto"):
+                _check_reachable(address)
             try:
                 if address in (None, "local"):
                     ray.init(address="local", num_cpus=workers, **quiet)
