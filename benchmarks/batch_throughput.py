@@ -117,7 +117,9 @@ def main() -> int:
         if not args.no_ray:
             stop_ray_cluster()
             started = start_ray_cluster(args.ray_workers)
-            notes.append(f"`ray start --head` (this machine, {args.ray_workers} CPUs) took {started:.1f} s, not counted")
+            notes.append(
+                f"`ray start --head` (this machine, {args.ray_workers} CPUs) took {started:.1f} s, not counted"
+            )
             try:
                 # auto: the cluster this machine's `ray start` made (Ray 2.60's token authentication
                 # is set up for it; a bare HOST:PORT needs the token passed by hand)
