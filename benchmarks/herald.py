@@ -117,9 +117,8 @@ def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limi
     lexicon = load_word_list(SHARED / "dict" / f"{dict_name}.txt")[0]
     loaded = time.perf_counter()
     grid = read_grid(GRIDS / f"{grid_name}.txt")
-    problem = build_problem(grid, lexicon)
     name, _, spec = backend_name.partition(":")
-    if name.startswith("portfolio"):
+    if name.startswith("portfolio"):  # portfolio_fill builds the problem itself
         from csp_crossword.portfolio import portfolio_fill, portfolio_members
 
         size = int(spec or 2)
@@ -128,10 +127,10 @@ def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limi
     else:
         options = parse_option_items([spec])  # "ac:value_order=window,restart_base=100", typed by the backend
         backend = get_backend(name)(options, seed=seed)
-        result = backend.solve(problem, time_limit=time_limit)
+        result = backend.solve(build_problem(grid, lexicon), time_limit=time_limit)
     done = time.perf_counter()
     status = result.status.value
-    if result.status.has_fill and verify_fill(grid, result.cells, problem.lexicon):
+    if result.status.has_fill and verify_fill(grid, result.cells, lexicon):  # no options: the whole list
         status = "WRONG"
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {

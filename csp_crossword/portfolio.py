@@ -66,13 +66,16 @@ PARTIAL_SHARE = 0.25
 MEMBERS_PER_CORE = 4
 
 
-def portfolio_members(size: int, *, seed: int = 0, backend: str | None = None) -> list[Member]:
-    """``size`` members: the recipes in turn (or ``backend``'s default settings only: a pure seed
+def portfolio_members(
+    size: int, *, seed: int = 0, backend: str | None = None, options: Mapping[str, Any] | None = None
+) -> list[Member]:
+    """``size`` members: the recipes in turn (or ``backend`` with ``options`` only: a pure seed
     portfolio), member i with seed ``seed + i``."""
     if size < 1:
         raise InputError("a portfolio needs 1 member or more")
     if backend is not None:
-        return [Member(backend, seed + i, "quality" if backend == "ac" else "plain") for i in range(size)]
+        strategy = "quality" if backend == "ac" else "plain"
+        return [Member(backend, seed + i, strategy, dict(options or {})) for i in range(size)]
     return [replace(RECIPES[i % len(RECIPES)], seed=seed + i) for i in range(size)]
 
 

@@ -211,18 +211,17 @@ def fill(
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     deadline = earliest(deadline, deadline_after(time_limit))  # the clock starts before the problem is built
-    if isinstance(portfolio, bool) or not isinstance(portfolio, int | list | tuple):
-        raise InputError(f"portfolio: a number of members or a list of Member: {portfolio!r}")
-    if isinstance(portfolio, int) and portfolio <= 1 and engine != "local":
+    racing = isinstance(portfolio, bool) or not isinstance(portfolio, int) or portfolio > 1
+    if not racing and engine != "local":
         raise InputError(f"engine {engine!r} runs the members of a portfolio: give portfolio=N (2 or more)")
-    if not isinstance(portfolio, int) or portfolio > 1:
+    if racing:  # portfolio_fill refuses what is not a count or a list of members
         from ..portfolio import portfolio_fill, portfolio_members
 
         if optimize:
             raise InputError("a portfolio races for the first fill; it cannot optimise (drop optimize or portfolio)")
         members = portfolio
-        if isinstance(portfolio, int) and backend != DEFAULT_BACKEND:
-            members = portfolio_members(portfolio, seed=seed, backend=backend)
+        if isinstance(portfolio, int) and not isinstance(portfolio, bool) and backend != DEFAULT_BACKEND:
+            members = portfolio_members(portfolio, seed=seed, backend=backend, options=backend_options)
         return portfolio_fill(
             grid,
             words,

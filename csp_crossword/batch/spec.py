@@ -305,9 +305,8 @@ def _check_fields(block: Mapping[str, Any], allowed: Mapping[str, tuple[type, ..
         if key not in allowed:
             raise InputError(f"{where}: unknown field {key!r}; this block takes {', '.join(sorted(allowed))}", path)
         types = allowed[key]
-        if isinstance(value, bool) and bool not in types:
-            raise InputError(f"{where}.{key}: {value!r} is not a {_type_words(types)}", path)
-        if not isinstance(value, types):
+        # bool is an int to Python, but true is not a count
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise InputError(f"{where}.{key}: {value!r} is not a {_type_words(types)}", path)
 
 
