@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .grid import Grid, Slot
 from .lexicon import Lexicon, WordIndex
 from .ngrams import RunMasks
+from .propagation_kernel import MAX_GLYPHS, CompiledNetwork, kernel
 
 #: Below this many words, a slot's glyph supports are read from the words themselves instead of
 #: testing one bitset per glyph (cheaper when the domain is tiny and the alphabet is not).
@@ -55,16 +57,24 @@ class State:
     crossing mask is supported by it, so a later revision only has to look at the words lost
     since)."""
 
-    __slots__ = ("domains", "masks", "seen", "settled")
+    __slots__ = ("domains", "masks", "packed", "packed_from", "seen", "settled")
 
     def __init__(self, domains: list[int], masks: list[int], settled: list[bool], seen: list[int] | None = None):
         self.domains = domains
         self.masks = masks
         self.settled = settled
         self.seen = [NEVER_REVISED] * len(domains) if seen is None else seen
+        # The compiled loop's copy of the domains (propagation_kernel.CompiledNetwork.sync) and,
+        # per slot, the int object its row was made from.
+        self.packed: Any = None
+        self.packed_from: list[int | None] | None = None
 
     def copy(self) -> State:
-        return State(self.domains[:], self.masks[:], self.settled[:], self.seen[:])
+        state = State(self.domains[:], self.masks[:], self.settled[:], self.seen[:])
+        if self.packed is not None and self.packed_from is not None:
+            state.packed = self.packed.copy()
+            state.packed_from = self.packed_from[:]
+        return state
 
 
 class Network:
@@ -84,7 +94,10 @@ class Network:
         slots: Sequence[Slot] | None = None,
         uses: dict[str, int] | None = None,
         max_shared_run: int | None = None,
+        *,
+        jit: bool = True,
     ):
+        """``jit=False`` keeps the pure-Python loop even when the compiled one could serve."""
         self.grid = grid
         self.lexicon = lexicon
         # With ``uses`` (entry -> how many times it may appear; fill-in puzzles) repeats are
@@ -125,6 +138,18 @@ class Network:
         self.run_masks = None if max_shared_run is None else RunMasks(self.indexes, max_shared_run)
         self.all_glyphs = (1 << len(lexicon.alphabet)) - 1
         self.lexicon_glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
+        # The compiled loop, made on the first propagation (None: not yet; False: not used).
+        self._compiled: CompiledNetwork | None | bool = None if jit else False
+
+    def compiled(self) -> CompiledNetwork | None:
+        """The compiled propagation loop, when numba is there and the network's rules are ones
+        it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs)."""
+        if self._compiled is None:
+            function = None
+            if self.limits is None and self.run_masks is None and len(self.lexicon.alphabet) <= MAX_GLYPHS:
+                function = kernel()
+            self._compiled = CompiledNetwork(self, function) if function is not None else False
+        return self._compiled if isinstance(self._compiled, CompiledNetwork) else None
 
     def initial_state(self, domains: list[int]) -> State:
         return State(list(domains), [self.all_glyphs] * len(self.cell_ids), [False] * len(self.slots))
@@ -168,6 +193,10 @@ class Network:
         Returns None when every domain is non-empty, else the :class:`Failure`. ``state`` is
         modified in place (callers copy it first when they need to undo).
         """
+        compiled = self.compiled()
+        if compiled is not None:
+            slot, cause = compiled.propagate(state, list(changed))
+            return None if slot < 0 else Failure(slot, cause if cause >= 0 else None)
         domains, masks, settled, seen = state.domains, state.masks, state.settled, state.seen
         queue = deque(dict.fromkeys(changed))
         queued = set(queue)
