@@ -139,7 +139,7 @@ class Network:
         self.all_glyphs = (1 << len(lexicon.alphabet)) - 1
         self.lexicon_glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
         # The compiled loop, made on the first propagation (None: not yet; False: not used).
-        self._compiled: CompiledNetwork | None | bool = None if jit else False
+        self._compiled: CompiledNetwork | bool | None = None if jit else False
 
     def compiled(self) -> CompiledNetwork | None:
         """The compiled propagation loop, when numba is there and the network's rules are ones
