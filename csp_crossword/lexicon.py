@@ -93,6 +93,7 @@ class WordIndex:
         self._codes: dict[int, tuple[int, ...]] = {}
         self._matrix: Any = None
         self._score_array: Any = None
+        self._packed_columns: tuple[Any, Any] | None = None
         self.bits = bits if bits is not None else self._build_bits()
 
     @property
@@ -116,6 +117,26 @@ class WordIndex:
         if self._matrix is None:
             self._matrix = self._code_matrix()
         return self._matrix
+
+    @property
+    def packed_columns(self) -> tuple[Any, Any]:
+        """The bitsets as numpy arrays (built on first use, for the compiled propagation loop):
+        ``(starts, words)`` where ``starts[pos, glyph]`` is where that bitset begins in the
+        ``uint64`` array ``words`` (-1 when no word has the glyph there); each bitset takes
+        ``ceil(len(self) / 64)`` words, little-endian."""
+        if self._packed_columns is None:
+            import numpy as np
+
+            nbytes = (len(self.words) + 63) // 64 * 8
+            starts = np.full((self.length, max(1, len(self.alphabet))), -1, dtype=np.int64)
+            pieces: list[bytes] = []
+            for pos, position in enumerate(self.bits):
+                for g, column in enumerate(position):
+                    if column:
+                        starts[pos, g] = len(pieces) * (nbytes // 8)
+                        pieces.append(column.to_bytes(nbytes, "little"))
+            self._packed_columns = (starts, np.frombuffer(b"".join(pieces), dtype=np.uint64))
+        return self._packed_columns
 
     @property
     def score_array(self) -> Any:

@@ -92,24 +92,21 @@ class CompiledNetwork:
         glyphs = max(1, len(net.lexicon.alphabet))
         longest = max((index.length for index in kind_indexes), default=1)
         self.column_offsets = np.full((len(kind_indexes), longest, glyphs), -1, dtype=np.int64)
-        pieces: list[bytes] = []
+        column_pieces: list[Any] = []
         code_pieces: list[Any] = []
         self.code_offsets = np.zeros(len(kind_indexes), dtype=np.int64)
         at = 0
         code_at = 0
         for k, index in enumerate(kind_indexes):
-            nbytes = (len(index) + 63) // 64 * 8
-            for pos, position in enumerate(index.bits):
-                for g, column in enumerate(position):
-                    if column:
-                        self.column_offsets[k, pos, g] = at
-                        pieces.append(column.to_bytes(nbytes, "little"))
-                        at += nbytes // 8
+            starts, words = index.packed_columns
+            self.column_offsets[k, : index.length] = np.where(starts >= 0, starts + at, -1)
+            column_pieces.append(words)
+            at += words.shape[0]
             self.code_offsets[k] = code_at
             matrix = np.ascontiguousarray(index.matrix, dtype=np.int64).reshape(-1)
             code_pieces.append(matrix)
             code_at += matrix.shape[0]
-        self.columns = np.frombuffer(b"".join(pieces), dtype=np.uint64) if pieces else np.zeros(1, np.uint64)
+        self.columns = np.concatenate(column_pieces) if at else np.zeros(1, np.uint64)
         self.codes = np.concatenate(code_pieces) if code_pieces else np.zeros(1, np.int64)
         starts = [0]
         rows: list[tuple[int, int, int, int]] = []
