@@ -35,6 +35,11 @@ from .unsat_core import Core, CoreSearch, trouble_spots
 
 #: Seconds for the core search when the job has no time limit.
 CORE_BUDGET_SECONDS = 30.0
+#: Seconds for the test of whether the grid fills once ``min_score`` and the banned words are
+#: lifted: an answer not found in that time is reported as unknown. Without the cap the test took
+#: whatever the core left (18 s of a 20 s check on an 8x8 open grid at --min-score 72, whose
+#: unfiltered fill with the whole built-in list is hard).
+FILTER_TEST_SECONDS = 2.0
 
 
 @dataclass
@@ -127,7 +132,7 @@ def _filter_is_cause(
     relaxed = build_problem(grid, lexicon, replace(options, min_score=None, banned=frozenset()))
     if relaxed.unsatisfiable:
         return False
-    result = prover.solve(relaxed, deadline=deadline, stop=stop)
+    result = prover.solve(relaxed, deadline=earliest(deadline, time.monotonic() + FILTER_TEST_SECONDS), stop=stop)
     if result.status.has_fill:
         return True
     return False if result.status == Status.UNSATISFIABLE else None

@@ -16,6 +16,7 @@ glyph) bitsets follow Crosshare's word index.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from typing import Any
 from .grid import Grid, Slot
 from .lexicon import Lexicon, WordIndex
 from .ngrams import RunMasks
-from .propagation_kernel import MAX_GLYPHS, CompiledNetwork, kernel
+from .propagation_kernel import MAX_GLYPHS, CompiledNetwork, kernel, kernel_wanted, note_python_seconds
 
 #: Below this many words, a slot's glyph supports are read from the words themselves instead of
 #: testing one bitset per glyph (cheaper when the domain is tiny and the alphabet is not).
@@ -143,12 +144,16 @@ class Network:
 
     def compiled(self) -> CompiledNetwork | None:
         """The compiled propagation loop, when numba is there and the network's rules are ones
-        it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs)."""
+        it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs); not
+        before the process has spent ``propagation_kernel.WARMUP_SECONDS`` in the Python loop."""
         if self._compiled is None:
-            function = None
-            if self.limits is None and self.run_masks is None and len(self.lexicon.alphabet) <= MAX_GLYPHS:
+            if self.limits is not None or self.run_masks is not None or len(self.lexicon.alphabet) > MAX_GLYPHS:
+                self._compiled = False
+            elif not kernel_wanted():
+                return None
+            else:
                 function = kernel()
-            self._compiled = CompiledNetwork(self, function) if function is not None else False
+                self._compiled = CompiledNetwork(self, function) if function is not None else False
         return self._compiled if isinstance(self._compiled, CompiledNetwork) else None
 
     def initial_state(self, domains: list[int]) -> State:
@@ -197,6 +202,16 @@ class Network:
         if compiled is not None:
             slot, cause = compiled.propagate(state, list(changed))
             return None if slot < 0 else Failure(slot, cause if cause >= 0 else None)
+        if self._compiled is None:  # the compiled loop may take over: count the time
+            started = time.perf_counter()
+            try:
+                return self._propagate_python(state, changed)
+            finally:
+                note_python_seconds(time.perf_counter() - started)
+        return self._propagate_python(state, changed)
+
+    def _propagate_python(self, state: State, changed: Iterable[int]) -> Failure | None:
+        """The reference loop (see :meth:`propagate`)."""
         domains, masks, settled, seen = state.domains, state.masks, state.settled, state.seen
         queue = deque(dict.fromkeys(changed))
         queued = set(queue)

@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 
 #: Glyphs a crossing cell's mask can hold in one 64-bit word.
 MAX_GLYPHS = 64
+#: Seconds the process spends in the Python loop before it loads the compiled one: a problem
+#: decided sooner never pays numba's start-up (about 0.25 s: importing numba and loading the
+#: cached machine code), a longer search loses at most this much of its speed-up. Once loaded,
+#: every network of the process uses it.
+WARMUP_SECONDS = 0.1
 #: Environment variable that turns the compiled loop off ("0").
 JIT_VARIABLE = "CSP_CROSSWORD_JIT"
 
@@ -56,9 +61,22 @@ def _compile() -> Any:
 
 
 class _KernelCache:
-    """The process's compiled kernel (None: not tried yet; False: unavailable)."""
+    """The process's compiled kernel (None: not tried yet; False: unavailable) and the seconds
+    its networks spent in the Python loop before it was loaded."""
 
     kernel: Any = None
+    python_seconds = 0.0
+
+
+def note_python_seconds(seconds: float) -> None:
+    """Count time spent in the Python loop towards WARMUP_SECONDS."""
+    _KernelCache.python_seconds += seconds
+
+
+def kernel_wanted() -> bool:
+    """Whether the compiled loop should be used now: loaded (or found unavailable) already, or
+    the Python loop has had its WARMUP_SECONDS."""
+    return _KernelCache.kernel is not None or _KernelCache.python_seconds >= WARMUP_SECONDS
 
 
 def kernel() -> Any:

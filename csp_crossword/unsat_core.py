@@ -9,14 +9,22 @@ has two stages, each test a small fill problem of the chosen slots only:
   wiped out), else the slot with the fewest candidates. While the set is still fillable, its
   fill is the counterexample: the fill is placed in the whole grid and propagated, and the slot
   that runs out of words joins the set (conflict-driven growth); when the fill propagates
-  without a wipe-out, the most blamed neighbours join instead;
-* **shrink** by deletion: slots are dropped, least blamed first, while the rest is still proved
-  unfillable, half of them at a time, then fewer after each failure, down to one; a set that
-  falls apart into separate regions is cut to the region that is unfillable on its own. Each
-  slot left is needed, so the core is minimal unless a test ran out of time (the slot is then
-  kept and ``minimal`` is False).
+  without a wipe-out, the most blamed neighbours join instead. Growth has half the time left
+  (:data:`GROW_STAGE_SHARE`); past it, the shrink starts from the whole grid, which the proof
+  already showed unfillable, so a core is always found;
+* **shrink** by deletion: a set proved unfillable is first cut to the slots its own proof's
+  conflicts involved, when those alone are still unfillable (one test that can drop dozens of
+  slots); then slots are dropped, least blamed first, while the rest is still proved unfillable,
+  half of them at a time, then fewer after each failure, down to one; a set that falls apart
+  into separate regions is cut to the region that is unfillable on its own. Each slot left is
+  needed, so the core is minimal unless a test ran out of time (the slot is then kept and
+  ``minimal`` is False);
+* **smaller cores**: different seeds reach different minimal cores, so a few more starts from
+  the most blamed slots outside the cores found so far run in a short budget
+  (:data:`SMALLER_CORE_SECONDS`), and the smallest core is reported.
 
-Every verdict is cached, and a set inside a known fillable set (or around a known unfillable
+Sub-problems share the whole problem's (already filtered) lexicon, so their word indexes are
+built once. Every verdict is cached, and a set inside a known fillable set (or around a known unfillable
 one) needs no test. Nothing runs past the deadline.
 """
 
@@ -24,7 +32,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .backends.base import Backend, ProgressCallback
 from .deadline import Deadline, StopSignal, earliest, expired, time_left
@@ -39,6 +47,17 @@ SHRINK_TEST_SECONDS = 2.0
 GROW_TEST_SHARE = 0.5
 #: Most slots added in one blame-driven growth step (conflict-driven steps add one or two).
 GROW_STEP = 4
+#: Share of the time left that the whole growth stage may use. When growth has not reached an
+#: unfillable set by then (a near-global conflict, whose large sub-problems can be harder than
+#: the whole grid: am15-05 at --min-score 65 grew 50 fillable slots, then its 51-slot test ran
+#: 5 s without an answer where the whole grid is proved in 2.4 s), the shrink starts from the
+#: whole grid, which the proof already showed unfillable: a core is found either way.
+GROW_STAGE_SHARE = 0.5
+#: After the first core, seconds spent looking for a smaller one from other seeds (the most
+#: blamed slots outside the cores found so far), at most SMALLER_CORE_STARTS starts; the
+#: smallest core found is reported. Different seeds reach different minimal cores.
+SMALLER_CORE_SECONDS = 2.0
+SMALLER_CORE_STARTS = 4
 
 
 @dataclass
@@ -89,8 +108,14 @@ class CoreSearch:
             slot.id: {problem.slots[t].id for t, *_rest in self.network.neighbours[s]}
             for s, slot in enumerate(problem.slots)
         }
+        # The whole problem's lexicon is already filtered and holds the required words: the
+        # sub-problems keep that very object (no filter again), so its word indexes are built
+        # once, not once per test (which cost 0.2 s a test at --min-score 50, ten times the proof).
+        self.sub_options = replace(problem.options, min_score=None, banned=frozenset())
         self.cache: dict[frozenset[str], str] = {}
         self.witnesses: dict[frozenset[str], dict[str, str]] = {}
+        # per set proved unfillable by a search, the slots that search's conflicts involved
+        self.involved: dict[frozenset[str], frozenset[str]] = {}
         self.unsat_sets: list[frozenset[str]] = []
         self.sat_sets: list[frozenset[str]] = []
         self.tests = 0
@@ -123,7 +148,7 @@ class CoreSearch:
         sub = build_problem(
             self.problem.grid,
             self.problem.lexicon,
-            self.problem.options,
+            self.sub_options,
             slot_ids=sorted(ids, key=self.order.__getitem__),
         )
         if sub.unsatisfiable:
@@ -133,6 +158,7 @@ class CoreSearch:
             result = self.prover.solve(sub, deadline=deadline, stop=self.stop)
             if result.status == Status.UNSATISFIABLE:
                 verdict = _Verdict.UNSAT
+                self.involved[ids] = frozenset(slot_id for slot_id, n in result.blame.items() if n) & ids
             elif result.status.has_fill:
                 verdict = _Verdict.SAT
                 self.witnesses[ids] = {entry.id: entry.answer for entry in result.entries}
@@ -179,14 +205,16 @@ class CoreSearch:
         named = [slots[failure.slot].id] + ([slots[failure.cause].id] if failure.cause is not None else [])
         return [slot_id for slot_id in named if slot_id not in ids]
 
-    def grow(self, seeds: Sequence[str]) -> frozenset[str] | None:
+    def grow(self, seeds: Sequence[str], until: Deadline) -> frozenset[str] | None:
+        """From ``seeds``, add slots until the set is proved unfillable (None: not by ``until``)."""
         ids = frozenset(seeds)
         everything = frozenset(self.order)
         while True:
-            verdict = self.test(ids, max(SHRINK_TEST_SECONDS, GROW_TEST_SHARE * time_left(self.deadline)))
+            left = time_left(until)
+            verdict = self.test(ids, min(left, max(SHRINK_TEST_SECONDS, GROW_TEST_SHARE * left)))
             if verdict == _Verdict.UNSAT:
                 return ids
-            if expired(self.deadline, self.stop):
+            if expired(until, self.stop):
                 return None
             added: list[str] = []
             if verdict == _Verdict.SAT and ids in self.witnesses:
@@ -201,7 +229,7 @@ class CoreSearch:
 
     # ------------------------------------------------------------------ shrink
 
-    def _one_region(self, ids: frozenset[str]) -> frozenset[str]:
+    def _one_region(self, ids: frozenset[str], until: Deadline) -> frozenset[str]:
         """``ids`` cut to one of its regions when that region alone is unfillable."""
         links = [(a, b) for a in ids for b in self.neighbours[a] & ids]
         regions = connected_slots(sorted(ids, key=self.order.__getitem__), links)
@@ -209,16 +237,27 @@ class CoreSearch:
             return ids
         for region in sorted(regions, key=len):
             part = frozenset(region)
-            if self.test(part, SHRINK_TEST_SECONDS) == _Verdict.UNSAT:
+            if self.test(part, min(SHRINK_TEST_SECONDS, time_left(until))) == _Verdict.UNSAT:
                 return part
         return ids
 
-    def shrink(self, ids: frozenset[str]) -> tuple[frozenset[str], bool]:
+    def _refined(self, ids: frozenset[str], until: Deadline) -> frozenset[str]:
+        """``ids`` cut to the slots its proof's conflicts involved, when those alone are still
+        unfillable (one test; a slot can matter without taking part in a wipe-out, so the cut
+        is tested, not assumed). Drops many slots at once where one-by-one deletion is slow."""
+        involved = self.involved.get(ids)
+        while involved and len(involved) < len(ids):
+            if self.test(involved, min(SHRINK_TEST_SECONDS, time_left(until))) != _Verdict.UNSAT:
+                break
+            ids, involved = involved, self.involved.get(involved)
+        return ids
+
+    def shrink(self, ids: frozenset[str], until: Deadline) -> tuple[frozenset[str], bool]:
         """Deletion in chunks: drop the least suspect half of the slots not yet known to be
         needed while the rest stays unfillable, halving the chunk on each failure, down to one
         slot at a time (few tests when the core is much smaller than the grown set)."""
         minimal = True
-        ids = self._one_region(ids)
+        ids = self._one_region(self._refined(ids, until), until)
         kept: set[str] = set()
         chunk = max(1, len(ids) // 2)
         while True:
@@ -226,31 +265,52 @@ class CoreSearch:
             candidates = sorted(ids - kept, key=self._rank, reverse=True)
             if not candidates or len(ids) == 1:
                 return ids, minimal
-            if expired(self.deadline, self.stop):
+            if expired(until, self.stop):
                 return ids, False
             chunk = min(chunk, len(candidates))
             dropped = frozenset(candidates[:chunk])
             if len(dropped) == len(ids):
                 chunk = max(1, chunk // 2)
                 continue
-            verdict = self.test(ids - dropped, SHRINK_TEST_SECONDS)
+            verdict = self.test(ids - dropped, min(SHRINK_TEST_SECONDS, time_left(until)))
             if verdict == _Verdict.UNSAT:
-                ids = self._one_region(ids - dropped)
+                ids = self._one_region(self._refined(ids - dropped, until), until)
             elif chunk > 1:
                 chunk //= 2
             else:
                 kept |= dropped
                 minimal = minimal and verdict == _Verdict.SAT
 
+    def _core_from(self, seeds: Sequence[str], grow_until: Deadline, until: Deadline) -> tuple[frozenset[str], bool]:
+        """Grow from ``seeds`` until ``grow_until`` (else start from the whole grid), then shrink
+        until ``until``."""
+        grown = self.grow(seeds, grow_until) or frozenset(self.order)
+        return self.shrink(grown, until)
+
     def find(self, seeds: Iterable[str] | None = None) -> Core:
         seeds = [slot_id for slot_id in (seeds or ()) if slot_id in self.order] or self.seeds()
-        if not self.order:
-            return Core(None)
-        grown = self.grow(seeds)
-        if grown is None:
-            return Core(None, tests=self.tests, seconds=time.monotonic() - self.start)
-        core, minimal = self.shrink(grown)
-        return Core(sorted(core, key=self.order.__getitem__), minimal, self.tests, time.monotonic() - self.start)
+        if not self.order or expired(self.deadline, self.stop):
+            return Core(None, tests=self.tests)
+        everything = frozenset(self.order)
+        self.cache[everything] = _Verdict.UNSAT  # what the failed proof showed
+        self.unsat_sets.append(everything)
+        grow_until = None if self.deadline is None else time.monotonic() + GROW_STAGE_SHARE * time_left(self.deadline)
+        best, minimal = self._core_from(seeds, grow_until, self.deadline)
+        # other seeds can reach a smaller minimal core: a few more starts in a short budget
+        until = earliest(self.deadline, time.monotonic() + SMALLER_CORE_SECONDS)
+        tried = set(seeds)
+        for _ in range(SMALLER_CORE_STARTS):
+            if len(best) <= 1 or expired(until, self.stop):
+                break
+            others = [slot_id for slot_id in self.order if slot_id not in best and slot_id not in tried]
+            if not others:
+                break
+            seed = min(others, key=self._rank)
+            tried.add(seed)
+            core, core_minimal = self._core_from([seed], until, until)
+            if (len(core), not core_minimal) < (len(best), not minimal):
+                best, minimal = core, core_minimal
+        return Core(sorted(best, key=self.order.__getitem__), minimal, self.tests, time.monotonic() - self.start)
 
 
 def trouble_spots(problem: FillProblem, blame: dict[str, float], count: int = 5) -> list[tuple[str, int, float]]:

@@ -56,6 +56,8 @@ def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
                 lines.append(f"no candidate for {slot_id}: {why}")
         if report.core:
             kind = "minimal: every one is needed" if report.core_minimal else "not proved minimal"
+            if len(report.core) == len(grid_file.grid.slots) and not report.core_minimal:
+                kind = "no smaller set was proved unfillable in time: the clash may span the whole grid"
             lines.append(f"these {len(report.core)} slots cannot be filled together ({kind}):")
             for slot_id in report.core:
                 lines.append(f"  {slot_id:>5}  {report.patterns[slot_id]}")
