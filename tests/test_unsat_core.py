@@ -114,3 +114,26 @@ def test_cli_draws_the_core(capsys, write):
     drawing = out[out.index("where they are") :].splitlines()[1:4]
     # the core is 5A and 3D: the third row and the third column are starred
     assert drawing == ["  . . *", "  . . *", "  * * *"]
+
+
+class _NoAnswer:
+    """A prover that never decides anything in time (as on a near-global conflict, whose large
+    sub-problems can be harder than the whole grid)."""
+
+    def solve(self, problem, deadline=None, stop=None, **_kwargs):
+        from csp_crossword.backends.base import result_from_domains
+        from csp_crossword.result import SearchStats
+
+        return result_from_domains(problem, "none", Status.TIMEOUT, None, SearchStats())
+
+
+def test_a_core_is_found_even_when_no_sub_problem_is_decided(builtin):
+    """The whole grid was proved unfillable by the proof, so the core falls back to it (not
+    called minimal) instead of reporting no core at all; only sets that arc consistency alone
+    refutes can cut it down."""
+    grid = read_grid(AMERICAN)
+    problem = build_problem(grid, builtin, FillOptions(min_score=70))
+    core = CoreSearch(problem, _NoAnswer(), time.monotonic() + 5).find()
+    assert core.slots is not None and not core.minimal
+    if len(core.slots) < len(grid.slots):
+        assert build_problem(grid, builtin, FillOptions(min_score=70), slot_ids=core.slots).unsatisfiable
