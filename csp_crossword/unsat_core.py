@@ -56,13 +56,15 @@ GROW_STEP = 4
 #: 5 s without an answer where the whole grid is proved in 2.4 s), the shrink starts from the
 #: whole grid, which the proof already showed unfillable: a core is found either way.
 GROW_STAGE_SHARE = 0.5
-#: After the first core, seconds spent looking for a smaller one, at most SMALLER_CORE_TRIES
+#: After the first core, seconds spent looking for a smaller one (as long as the first core
+#: took, within SMALLER_CORE_MIN_SECONDS and SMALLER_CORE_SECONDS), at most SMALLER_CORE_TRIES
 #: tries in turn: a start from the most blamed slot outside the cores so far (different seeds
 #: reach different cores), the smallest core so far plus its crossing slots shrunk in a seeded
 #: random order (the deletion order decides which minimal core a shrink reaches), the whole grid
 #: in a random order. On am15-03 with words.txt the blame order gives a 15-slot core, random
 #: orders of its neighbourhood cores of 12-15 slots at about 0.05 s each.
 SMALLER_CORE_SECONDS = 2.0
+SMALLER_CORE_MIN_SECONDS = 0.5
 SMALLER_CORE_TRIES = 12
 
 
@@ -305,7 +307,9 @@ class CoreSearch:
         grow_until = None if self.deadline is None else time.monotonic() + GROW_STAGE_SHARE * time_left(self.deadline)
         best, minimal = self._core_from(seeds, grow_until, self.deadline)
         # another seed or deletion order can reach a smaller minimal core
-        until = earliest(self.deadline, time.monotonic() + SMALLER_CORE_SECONDS)
+        spent = time.monotonic() - self.start
+        budget = min(SMALLER_CORE_SECONDS, max(SMALLER_CORE_MIN_SECONDS, spent))
+        until = earliest(self.deadline, time.monotonic() + budget)
         rng = random.Random(len(self.order))
         tried = set(seeds)
         for attempt in range(SMALLER_CORE_TRIES):
