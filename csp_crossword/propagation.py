@@ -142,19 +142,31 @@ class Network:
         # The compiled loop, made on the first propagation (None: not yet; False: not used).
         self._compiled: CompiledNetwork | bool | None = None if jit else False
 
+    def load_compiled(self, state: State) -> None:
+        """Load the compiled loop now, warm-up or not (one empty call on ``state`` loads its
+        machine code): for searches timed in stages, whose first stage should not pay for it."""
+        if self._compiled is None:
+            self._compiled = self._make_compiled()
+        if isinstance(self._compiled, CompiledNetwork):
+            self.propagate(state.copy(), [])
+
     def compiled(self) -> CompiledNetwork | None:
         """The compiled propagation loop, when numba is there and the network's rules are ones
         it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs); not
         before the process has spent ``propagation_kernel.WARMUP_SECONDS`` in the Python loop."""
         if self._compiled is None:
-            if self.limits is not None or self.run_masks is not None or len(self.lexicon.alphabet) > MAX_GLYPHS:
+            if not self._kernel_rules():
                 self._compiled = False
-            elif not kernel_wanted():
-                return None
-            else:
-                function = kernel()
-                self._compiled = CompiledNetwork(self, function) if function is not None else False
+            elif kernel_wanted():
+                self._compiled = self._make_compiled()
         return self._compiled if isinstance(self._compiled, CompiledNetwork) else None
+
+    def _kernel_rules(self) -> bool:
+        return self.limits is None and self.run_masks is None and len(self.lexicon.alphabet) <= MAX_GLYPHS
+
+    def _make_compiled(self) -> CompiledNetwork | bool:
+        function = kernel() if self._kernel_rules() else None
+        return CompiledNetwork(self, function) if function is not None else False
 
     def initial_state(self, domains: list[int]) -> State:
         return State(list(domains), [self.all_glyphs] * len(self.cell_ids), [False] * len(self.slots))
