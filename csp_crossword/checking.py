@@ -174,6 +174,9 @@ def check(
         report.empty = list(problem.empty)
         report.reason = result.reason
         core_deadline = deadline if deadline is not None else time.monotonic() + CORE_BUDGET_SECONDS
+        if options.min_score is not None or options.banned:
+            # leave the threshold test its time (a core that spans the grid can use all of it)
+            core_deadline -= min(FILTER_TEST_SECONDS, 0.25 * time_left(core_deadline))
         seeds = [slot_id for slot_id, _ in problem.empty]
         # the core's tests are small problems, which ac decides in milliseconds where CP-SAT
         # spends most of a second building its model (docs/benchmarks.md, unsolvable grids)
