@@ -28,8 +28,6 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 if TYPE_CHECKING:
     from .lexicon import WordIndex
     from .propagation import Network, State
@@ -92,6 +90,8 @@ class CompiledNetwork:
     """A :class:`~csp_crossword.propagation.Network`'s constraints as the kernel's flat arrays."""
 
     def __init__(self, net: Network, function: Any):
+        import numpy as np  # imported with the loop: a small problem never needs it
+
         self.function = function
         n = len(net.slots)
         self.widths = np.array([(len(index) + 63) // 64 for index in net.indexes], dtype=np.int64)
@@ -148,6 +148,8 @@ class CompiledNetwork:
 
     def sync(self, state: State) -> Any:
         """``state.packed``, its rows brought up to date with ``state.domains``."""
+        import numpy as np
+
         domains = state.domains
         packed = state.packed
         made_from = state.packed_from
@@ -165,6 +167,8 @@ class CompiledNetwork:
     def propagate(self, state: State, changed: list[int]) -> tuple[int, int]:
         """Run the kernel on ``state`` (updated in place); (failed slot, cause); either is -1 for none
         (``kernel_code.NO_FAILURE``, ``NO_CAUSE``)."""
+        import numpy as np
+
         packed = self.sync(state)
         n = len(state.domains)
         masks = np.array(state.masks, dtype=np.uint64)
