@@ -66,6 +66,8 @@ class CheckReport:
     #: When no answer came in time (or no core was found): (slot id, candidates left at the
     #: root, conflicts in the search), most blamed first.
     trouble: list[tuple[str, int, float]] = field(default_factory=list)
+    #: Stopped by Ctrl-C (or SIGTERM/SIGHUP in the CLI): what was found until then is kept.
+    interrupted: bool = False
 
 
 def structure(grid: Grid, lexicon: Lexicon, min_length: int = 3, usable: Lexicon | None = None) -> dict[str, Any]:
@@ -180,27 +182,41 @@ def check(
         seeds = [slot_id for slot_id, _ in problem.empty]
         # the core's tests are small problems, which ac decides in milliseconds where CP-SAT
         # spends most of a second building its model (docs/benchmarks.md, unsolvable grids)
-        core = unsat_core(
-            problem,
-            core_deadline,
-            seeds,
-            prover=ACBackend(seed=backend.seed),
-            blame=result.blame,
-            stop=stop,
-            progress=progress,
-        )
+        try:
+            core = unsat_core(
+                problem,
+                core_deadline,
+                seeds,
+                prover=ACBackend(seed=backend.seed),
+                blame=result.blame,
+                stop=stop,
+                progress=progress,
+            )
+        except KeyboardInterrupt:  # the proof stands; the core search was cut short
+            report.interrupted = True
+            core = Core(None)
         report.core, report.core_minimal = core.slots, core.minimal
         report.core_seconds, report.core_tests = core.seconds, core.tests
         if report.core is None:
-            if time_left(core_deadline) <= 0:
+            if report.interrupted:
+                report.reason = f"{report.reason}; interrupted while finding the clashing slots"
+            elif time_left(core_deadline) <= 0:
                 report.reason = f"{report.reason}; no time was left to find the clashing slots"
             report.trouble = trouble_spots(problem, result.blame)
         else:
             report.patterns = {slot_id: grid.pattern_text(grid.slot(slot_id)) for slot_id in report.core}
-        prover = backend if "prove" in backend.supports else ACBackend(seed=backend.seed)
-        report.filter_is_cause = _filter_is_cause(grid, lexicon, options, prover, deadline, stop)
+            if len(report.core) == len(problem.slots) and not report.core_minimal:
+                # no smaller clash was proved: where the search struggled says more
+                report.trouble = trouble_spots(problem, result.blame)
+        if not report.interrupted:
+            prover = backend if "prove" in backend.supports else ACBackend(seed=backend.seed)
+            report.filter_is_cause = _filter_is_cause(grid, lexicon, options, prover, deadline, stop)
     else:
-        report.reason = f"{result.status.value}: no fill found and no proof within the time limit"
+        report.interrupted = result.status == Status.INTERRUPTED
+        if report.interrupted:
+            report.reason = "interrupted: no fill found and no proof yet"
+        else:
+            report.reason = f"{result.status.value}: no fill found and no proof within the time limit"
         report.trouble = trouble_spots(problem, result.blame)
     report.seconds = time.monotonic() - start
     return report

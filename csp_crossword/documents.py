@@ -162,6 +162,7 @@ def check_to_dict(report: CheckReport) -> Document:
         "proof_seconds": round(report.proof_seconds, 4),
         "core_seconds": round(report.core_seconds, 4),
         "core_tests": report.core_tests,
+        "interrupted": report.interrupted,
     }
 
 

@@ -26,6 +26,7 @@ folder is read-only).
 from __future__ import annotations
 
 import os
+import tempfile
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -55,6 +56,18 @@ def _compile() -> Any:
         from .kernel_code import propagate
     except ImportError:
         return None
+    except RuntimeError:
+        # numba found no folder to cache the machine code in (the package's folder and the
+        # user's cache are read-only: a system-wide install run by a service user): cache it in
+        # a folder of this user's under the temporary directory instead.
+        import numba
+
+        folder = os.path.join(tempfile.gettempdir(), f"csp-crossword-numba-{os.getuid()}")
+        numba.config.CACHE_DIR = folder  # type: ignore[attr-defined]
+        try:
+            from .kernel_code import propagate
+        except (ImportError, RuntimeError):
+            return None
     return propagate
 
 

@@ -164,6 +164,8 @@ class CoreSearch:
         else:
             deadline = earliest(self.deadline, time.monotonic() + seconds)
             result = self.prover.solve(sub, deadline=deadline, stop=self.stop)
+            if result.status == Status.INTERRUPTED:
+                raise KeyboardInterrupt  # Ctrl-C inside a test's search: the whole job stops
             if result.status == Status.UNSATISFIABLE:
                 verdict = _Verdict.UNSAT
                 self.involved[ids] = frozenset(slot_id for slot_id, n in result.blame.items() if n) & ids

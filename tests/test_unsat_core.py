@@ -137,3 +137,51 @@ def test_a_core_is_found_even_when_no_sub_problem_is_decided(builtin):
     assert core.slots is not None and not core.minimal
     if len(core.slots) < len(grid.slots):
         assert build_problem(grid, builtin, FillOptions(min_score=70), slot_ids=core.slots).unsatisfiable
+
+
+class _Interrupted:
+    """A prover whose search is stopped by Ctrl-C, as ``ac`` reports it."""
+
+    def __init__(self, seed=0):
+        self.seed = seed
+        self.supports = frozenset({"fill", "prove"})
+
+    def solve(self, problem, deadline=None, stop=None, **_kwargs):
+        from csp_crossword.backends.base import result_from_domains
+        from csp_crossword.result import SearchStats
+
+        return result_from_domains(problem, "ac", Status.INTERRUPTED, None, SearchStats())
+
+
+def test_ctrl_c_during_the_core_search_keeps_the_proof(builtin, monkeypatch):
+    """Ctrl-C in a core test's search ends the core search at once; the proof stands, the
+    report says it was interrupted and names the trouble spots, and the CLI exits 130."""
+    import csp_crossword.checking as checking
+
+    grid = read_grid(AMERICAN)
+    options = FillOptions(min_score=70)
+    proof = get_backend("ac")()
+    monkeypatch.setattr(checking, "ACBackend", _Interrupted)  # the core search's prover
+    start = time.monotonic()
+    report = check(grid, builtin, options, backend=proof, time_limit=60)
+    assert time.monotonic() - start < 30
+    assert report.status == "unsolvable" and report.interrupted
+    assert report.core is None and report.trouble
+    assert report.filter_is_cause is None  # not tried after an interrupt
+    assert "interrupted" in (report.reason or "")
+
+
+def test_ctrl_c_during_the_proof_is_an_interrupt_not_a_timeout(builtin):
+    report = check(read_grid(AMERICAN), builtin, FillOptions(min_score=70), backend=_Interrupted(), time_limit=60)
+    assert report.status == "unknown" and report.interrupted
+    assert "time limit" not in (report.reason or "")
+
+
+def test_cli_exits_130_when_the_core_search_is_interrupted(capsys, monkeypatch):
+    import csp_crossword.checking as checking
+
+    monkeypatch.setattr(checking, "ACBackend", _Interrupted)  # the core search's prover
+    code = main(["check", str(AMERICAN), "--min-score", "70", "--format", "json", "-q"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 130
+    assert data["status"] == "unsolvable" and data["interrupted"] is True and data["trouble"]

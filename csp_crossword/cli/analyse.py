@@ -29,6 +29,8 @@ def cmd_check(args: argparse.Namespace, reporter: Reporter) -> int:
         sys.stdout.write(to_json(check_to_dict(report)))
     else:
         sys.stdout.write("\n".join(_check_lines(grid_file, report)) + "\n")
+    if report.interrupted:
+        return ExitCode.INTERRUPTED  # the CLI turns it into SIGTERM's or SIGHUP's code when one came
     return EXIT_BY_CHECK.get(report.status, ExitCode.TIMEOUT)
 
 
@@ -54,10 +56,17 @@ def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
                 lines.append(f"cannot place every word of {slot_id}: {why}")
             else:
                 lines.append(f"no candidate for {slot_id}: {why}")
-        if report.core:
+        if report.core and len(report.core) == len(grid_file.grid.slots) and not report.core_minimal:
+            lines.append(
+                "no set of slots smaller than the whole grid was proved unfillable in time: "
+                "the clash may span the whole grid"
+            )
+            lines += _trouble_lines(report)
+            lines.append(
+                f"proved in {report.proof_seconds:.1f} s; {report.core_tests} tests in {report.core_seconds:.1f} s"
+            )
+        elif report.core:
             kind = "minimal: every one is needed" if report.core_minimal else "not proved minimal"
-            if len(report.core) == len(grid_file.grid.slots) and not report.core_minimal:
-                kind = "no smaller set was proved unfillable in time: the clash may span the whole grid"
             lines.append(f"these {len(report.core)} slots cannot be filled together ({kind}):")
             for slot_id in report.core:
                 lines.append(f"  {slot_id:>5}  {report.patterns[slot_id]}")
