@@ -19,8 +19,8 @@ same loop runs as machine code over flat ``uint64`` arrays:
 
 The kernel computes the same fixpoint as the Python loop, which stays the reference and the
 fallback when numba is not installed or ``CSP_CROSSWORD_JIT=0``. numba compiles it once per
-machine and caches the machine code (next to this file, or in numba's per-user cache when that
-folder is read-only).
+machine and caches the machine code: next to this file, else in numba's per-user cache, else in a
+per-user folder under the temporary directory.
 """
 
 from __future__ import annotations

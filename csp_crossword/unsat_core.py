@@ -299,16 +299,10 @@ class CoreSearch:
         grown = self.grow(seeds, grow_until) or frozenset(self.order)
         return self.shrink(grown, until)
 
-    def find(self, seeds: Iterable[str] | None = None) -> Core:
-        seeds = [slot_id for slot_id in (seeds or ()) if slot_id in self.order] or self.seeds()
-        if not self.order or expired(self.deadline, self.stop):
-            return Core(None, tests=self.tests)
+    def _smaller(self, best: frozenset[str], minimal: bool, seeds: Sequence[str]) -> tuple[frozenset[str], bool]:
+        """Another seed or deletion order can reach a smaller minimal core: a few tries within
+        the budget (SMALLER_CORE_SECONDS); the smallest core found, and whether it is minimal."""
         everything = frozenset(self.order)
-        self.cache[everything] = _Verdict.UNSAT  # what the failed proof showed
-        self.unsat_sets.append(everything)
-        grow_until = None if self.deadline is None else time.monotonic() + GROW_STAGE_SHARE * time_left(self.deadline)
-        best, minimal = self._core_from(seeds, grow_until, self.deadline)
-        # another seed or deletion order can reach a smaller minimal core
         spent = time.monotonic() - self.start
         budget = min(SMALLER_CORE_SECONDS, max(SMALLER_CORE_MIN_SECONDS, spent))
         until = earliest(self.deadline, time.monotonic() + budget)
@@ -329,6 +323,18 @@ class CoreSearch:
                 core, core_minimal = self.shrink(superset, until, noise.__getitem__)
             if (len(core), not core_minimal) < (len(best), not minimal):
                 best, minimal = core, core_minimal
+        return best, minimal
+
+    def find(self, seeds: Iterable[str] | None = None) -> Core:
+        seeds = [slot_id for slot_id in (seeds or ()) if slot_id in self.order] or self.seeds()
+        if not self.order or expired(self.deadline, self.stop):
+            return Core(None, tests=self.tests)
+        everything = frozenset(self.order)
+        self.cache[everything] = _Verdict.UNSAT  # what the failed proof showed
+        self.unsat_sets.append(everything)
+        grow_until = None if self.deadline is None else time.monotonic() + GROW_STAGE_SHARE * time_left(self.deadline)
+        best, minimal = self._core_from(seeds, grow_until, self.deadline)
+        best, minimal = self._smaller(best, minimal, seeds)
         return Core(sorted(best, key=self.order.__getitem__), minimal, self.tests, time.monotonic() - self.start)
 
 

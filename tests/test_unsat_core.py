@@ -116,15 +116,25 @@ def test_cli_draws_the_core(capsys, write):
     assert drawing == ["  . . *", "  . . *", "  * * *"]
 
 
-class _NoAnswer:
-    """A prover that never decides anything in time (as on a near-global conflict, whose large
-    sub-problems can be harder than the whole grid)."""
+class _Prover:
+    """A prover whose every search ends with ``status``: TIMEOUT never decides anything in time
+    (as on a near-global conflict, whose large sub-problems can be harder than the whole grid);
+    INTERRUPTED is how ``ac`` reports Ctrl-C."""
+
+    def __init__(self, status, seed=0):
+        self.status = status
+        self.seed = seed
+        self.supports = frozenset({"fill", "prove"})
 
     def solve(self, problem, deadline=None, stop=None, **_kwargs):
         from csp_crossword.backends.base import result_from_domains
         from csp_crossword.result import SearchStats
 
-        return result_from_domains(problem, "none", Status.TIMEOUT, None, SearchStats())
+        return result_from_domains(problem, "ac", self.status, None, SearchStats())
+
+
+def _interrupted(seed=0):
+    return _Prover(Status.INTERRUPTED, seed)
 
 
 def test_a_core_is_found_even_when_no_sub_problem_is_decided(builtin):
@@ -133,24 +143,10 @@ def test_a_core_is_found_even_when_no_sub_problem_is_decided(builtin):
     refutes can cut it down."""
     grid = read_grid(AMERICAN)
     problem = build_problem(grid, builtin, FillOptions(min_score=70))
-    core = CoreSearch(problem, _NoAnswer(), time.monotonic() + 5).find()
+    core = CoreSearch(problem, _Prover(Status.TIMEOUT), time.monotonic() + 5).find()
     assert core.slots is not None and not core.minimal
     if len(core.slots) < len(grid.slots):
         assert build_problem(grid, builtin, FillOptions(min_score=70), slot_ids=core.slots).unsatisfiable
-
-
-class _Interrupted:
-    """A prover whose search is stopped by Ctrl-C, as ``ac`` reports it."""
-
-    def __init__(self, seed=0):
-        self.seed = seed
-        self.supports = frozenset({"fill", "prove"})
-
-    def solve(self, problem, deadline=None, stop=None, **_kwargs):
-        from csp_crossword.backends.base import result_from_domains
-        from csp_crossword.result import SearchStats
-
-        return result_from_domains(problem, "ac", Status.INTERRUPTED, None, SearchStats())
 
 
 def test_ctrl_c_during_the_core_search_keeps_the_proof(builtin, monkeypatch):
@@ -161,7 +157,7 @@ def test_ctrl_c_during_the_core_search_keeps_the_proof(builtin, monkeypatch):
     grid = read_grid(AMERICAN)
     options = FillOptions(min_score=70)
     proof = get_backend("ac")()
-    monkeypatch.setattr(checking, "ACBackend", _Interrupted)  # the core search's prover
+    monkeypatch.setattr(checking, "ACBackend", _interrupted)  # the core search's prover
     start = time.monotonic()
     report = check(grid, builtin, options, backend=proof, time_limit=60)
     assert time.monotonic() - start < 30
@@ -172,7 +168,7 @@ def test_ctrl_c_during_the_core_search_keeps_the_proof(builtin, monkeypatch):
 
 
 def test_ctrl_c_during_the_proof_is_an_interrupt_not_a_timeout(builtin):
-    report = check(read_grid(AMERICAN), builtin, FillOptions(min_score=70), backend=_Interrupted(), time_limit=60)
+    report = check(read_grid(AMERICAN), builtin, FillOptions(min_score=70), backend=_interrupted(), time_limit=60)
     assert report.status == "unknown" and report.interrupted
     assert "time limit" not in (report.reason or "")
 
@@ -180,7 +176,7 @@ def test_ctrl_c_during_the_proof_is_an_interrupt_not_a_timeout(builtin):
 def test_cli_exits_130_when_the_core_search_is_interrupted(capsys, monkeypatch):
     import csp_crossword.checking as checking
 
-    monkeypatch.setattr(checking, "ACBackend", _Interrupted)  # the core search's prover
+    monkeypatch.setattr(checking, "ACBackend", _interrupted)  # the core search's prover
     code = main(["check", str(AMERICAN), "--min-score", "70", "--format", "json", "-q"])
     data = json.loads(capsys.readouterr().out)
     assert code == 130
