@@ -32,11 +32,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from csp_crossword.backends import get_backend
-from csp_crossword.builtin import builtin_lexicon
-from csp_crossword.grid import read_grid
-from csp_crossword.problem import build_problem
-from csp_crossword.verify import verify_fill
-from csp_crossword.wordlists import load_word_list
+from csp_crossword.core.grid import read_grid
+from csp_crossword.search.problem import build_problem
+from csp_crossword.verify.fill import verify_fill
+from csp_crossword.words.builtin import builtin_lexicon
+from csp_crossword.words.wordlists import load_word_list
 
 from csvrows import append_rows
 

@@ -36,15 +36,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from csp_crossword.layout.freeform import Freeform
-from csp_crossword.lexicon import Lexicon
-from csp_crossword.verify import _runs, verify_fill
+from csp_crossword.verify.fill import _runs, verify_fill
+from csp_crossword.words.lexicon import Lexicon
 
 DEFAULT_WORDS = HERE.parent.parent / "shared" / "data" / "dict" / "words.txt"
 
 
 def measure(cells, words: list[str]) -> dict:
     """Words, crossings per word and fill of a board, read from its cells; 'valid' from verify_fill."""
-    from csp_crossword.grid import Grid
+    from csp_crossword.core.grid import Grid
 
     grid = Grid(tuple(tuple(None if v is None else "" for v in row) for row in cells))
     problems = verify_fill(grid, cells, Lexicon.from_words(words))

@@ -12,7 +12,7 @@ random delay (the exit code must then be 143 or the normal one).
 A failure is an exit code 70 or outside the documented ones, an exception other than InputError
 from a reader, a traceback, a non-zero exit without a message, or a case running past
 ``--time-limit``. Each failing case is saved under ``--out`` (default
-``tests/data/fuzz-regressions``), named ``<kind>-<hash><ext>``; ``tests/test_fuzz.py`` replays
+``tests/data/fuzz-regressions``), named ``<kind>-<hash><ext>``; ``tests/cli/test_fuzz.py`` replays
 every file there.
 
 Usage:

@@ -31,10 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from csp_crossword.builtin import builtin_lexicon
-from csp_crossword.grid import Grid
+from csp_crossword.core.grid import Grid
 from csp_crossword.layout.american_patterns import PatternRules
-from csp_crossword.verify import pattern_problems, verify_fill
+from csp_crossword.verify.fill import pattern_problems, verify_fill
+from csp_crossword.words.builtin import builtin_lexicon
 
 #: Commands that cannot finish in their limit (the issue-17 cases and the largest boards).
 LIMIT_CASES = [

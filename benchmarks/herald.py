@@ -21,7 +21,7 @@ Usage::
 
 Portfolio mode (``--portfolio N``, or a backend named ``portfolio:N``, ``portfolio-ac:N`` for N
 ``ac`` seeds only): each run is ``api.fill(..., portfolio=N)``, the members racing in their own
-processes (csp_crossword.portfolio); ``seed`` is the first member's. Portfolio runs go one at a
+processes (csp_crossword.api.portfolio); ``seed`` is the first member's. Portfolio runs go one at a
 time from this process (members are its child processes; on a 2-core machine more than two
 members share the cores, so the time is not that of N machines: docs/scaling.md).
 
@@ -108,10 +108,10 @@ def run_one(task: tuple) -> dict:
 def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limit: float) -> dict:
     from csp_crossword.backends import get_backend
     from csp_crossword.backends.options import parse_option_items
-    from csp_crossword.grid import read_grid
-    from csp_crossword.problem import build_problem
-    from csp_crossword.verify import verify_fill
-    from csp_crossword.wordlists import load_word_list
+    from csp_crossword.core.grid import read_grid
+    from csp_crossword.search.problem import build_problem
+    from csp_crossword.verify.fill import verify_fill
+    from csp_crossword.words.wordlists import load_word_list
 
     start = time.perf_counter()
     lexicon = load_word_list(SHARED / "dict" / f"{dict_name}.txt")[0]
@@ -119,7 +119,7 @@ def _run(grid_name: str, dict_name: str, backend_name: str, seed: int, time_limi
     grid = read_grid(GRIDS / f"{grid_name}.txt")
     name, _, spec = backend_name.partition(":")
     if name.startswith("portfolio"):  # portfolio_fill builds the problem itself
-        from csp_crossword.portfolio import portfolio_fill, portfolio_members
+        from csp_crossword.api.portfolio import portfolio_fill, portfolio_members
 
         size = int(spec or 2)
         members = portfolio_members(size, seed=seed, backend="ac" if name == "portfolio-ac" else None)

@@ -17,13 +17,13 @@ Runs, each in a fresh process, for every pattern, seed and setting:
 
 Setting ``full`` (``--settings default,min50,full``) gives the peers the whole built-in list.
 
-Every fill is re-checked by ``csp_crossword.verify.verify_fill`` against the list its solver was
+Every fill is re-checked by ``csp_crossword.verify.fill.verify_fill`` against the list its solver was
 given (a peer's word not in it makes the fill ``WRONG``; so does an entry of ours below 50 in
 ``min50``) and measured with the built-in list's scores: mean entry score, the weakest entry,
 the share of entries that are dictionary words or phrases (WordNet 3.0 lemmas, UKACD18, SCOWL
 english-words up to size 70; compared with spaces, underscores, hyphens and apostrophes removed,
 accents dropped, upper case) and the offensive entries (better-profanity's word list and
-csp_crossword/data/blocklist-en.txt; the target is zero). ``seconds`` is the wall time of the
+csp_crossword/words/data/blocklist-en.txt; the target is zero). ``seconds`` is the wall time of the
 fill call (ours: ``cc.fill``, which loads the built-in list; Qxw: the whole command, which reads
 its dictionary; blacksquare: ``fill`` after building its word list, ``load_s``).
 
@@ -440,7 +440,7 @@ class Judge:
     def row(self, task: dict, outcome: dict) -> dict:
         """The CSV row of a run: verification and metrics of its fill."""
         import csp_crossword as cc
-        from csp_crossword.verify import verify_fill
+        from csp_crossword.verify.fill import verify_fill
 
         rows = pattern_rows(Path(task["path"]).read_text())
         cells = outcome.get("cells")

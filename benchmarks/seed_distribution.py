@@ -80,10 +80,10 @@ def _child(task: tuple, launched: float, conn) -> None:
     try:
         from csp_crossword.backends import get_backend
         from csp_crossword.backends.options import parse_option_items
-        from csp_crossword.grid import read_grid
-        from csp_crossword.problem import build_problem
-        from csp_crossword.verify import verify_fill
-        from csp_crossword.wordlists import load_word_list
+        from csp_crossword.core.grid import read_grid
+        from csp_crossword.search.problem import build_problem
+        from csp_crossword.verify.fill import verify_fill
+        from csp_crossword.words.wordlists import load_word_list
 
         imported = time.monotonic()
         lexicon = load_word_list(SHARED / "dict" / f"{dict_name}.txt")[0]

@@ -46,7 +46,7 @@ SEVEN = ROOT / "grids" / "demo" / "blocks-7x7.txt"
 def builtin_words(path: Path) -> int:
     """Write the built-in English list (the entries ``fill`` may use), one word a line."""
     sys.path.insert(0, str(ROOT))
-    from csp_crossword.builtin import builtin_lexicon
+    from csp_crossword.words.builtin import builtin_lexicon
 
     lexicon = builtin_lexicon("en")
     path.write_text("\n".join(lexicon.scores) + "\n")

@@ -292,7 +292,7 @@ def instance_lexicon(instance: Instance) -> Any:
 def verify(instance: Instance, cells: Sequence[Sequence[str | None]]) -> list[str]:
     """The problems of a fill of ``instance`` (empty: a valid fill)."""
     import csp_crossword as cc
-    from csp_crossword.verify import verify_fill
+    from csp_crossword.verify.fill import verify_fill
 
     grid = cc.read_grid(instance.path)
     fill = tuple(tuple(None if c is None else c for c in row) for row in cells)
@@ -417,7 +417,7 @@ def ours_command(instance: Instance, solver: Solver, seed: int, time_limit: floa
 
 def run_ours(instance: Instance, solver: Solver, seed: int, time_limit: float) -> Outcome:
     """``csp-crossword check`` or ``fill`` in its own process."""
-    from csp_crossword.grid import parse_grid
+    from csp_crossword.core.grid import parse_grid
 
     code, out, err, seconds = run_command(ours_command(instance, solver, seed, time_limit), time_limit + GRACE)
     if code is None:
@@ -460,7 +460,7 @@ def xcsp_data(grid: Any, lexicon: Any, allow_duplicates: bool = False) -> dict:
 
     A given glyph that no word uses gets a code of its own, so the slots through it have no
     support, as in our solver."""
-    from csp_crossword.lexicon import entry_glyphs
+    from csp_crossword.words.lexicon import entry_glyphs
 
     glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
     code = {g: i for i, g in enumerate(glyphs)}
@@ -1023,9 +1023,9 @@ def make_given_grid(spec: GivenSpec) -> dict:
     """The first seeded draw whose grid keeps a candidate in every slot at the root but is proved
     unsatisfiable by ``ac`` (seed 0, GIVEN_PROOF_SECONDS) after at least GIVEN_MIN_NODES nodes."""
     from csp_crossword.backends import get_backend
-    from csp_crossword.grid import parse_grid
-    from csp_crossword.problem import FillOptions, build_problem
-    from csp_crossword.result import Status
+    from csp_crossword.core.grid import parse_grid
+    from csp_crossword.core.result import Status
+    from csp_crossword.search.problem import FillOptions, build_problem
 
     base = grid_rows_of(ROOT / "grids" / "american" / f"{spec.base}.txt")
     lexicon = lexicon_of(None, spec.min_score)

@@ -32,9 +32,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 import httpx
-from csp_crossword.builtin import builtin_lexicon
-from csp_crossword.grid import Grid
-from csp_crossword.verify import verify_fill
+from csp_crossword.core.grid import Grid
+from csp_crossword.verify.fill import verify_fill
+from csp_crossword.words.builtin import builtin_lexicon
 
 PATTERNS = sorted((REPO / "grids" / "american").glob("*.txt"))
 

@@ -12,6 +12,10 @@ __version__ = "0.1.0"
 
 from typing import TYPE_CHECKING, Any
 
+from . import moved
+
+moved.install()
+
 if TYPE_CHECKING:
     from .api import (
         FillStream,
@@ -30,7 +34,7 @@ if TYPE_CHECKING:
         render,
         write_puzzle,
     )
-    from .result import FillResult, SearchStats, Status
+    from .core.result import FillResult, SearchStats, Status
 
 __all__ = [
     "FillResult",
@@ -60,7 +64,8 @@ def __getattr__(name: str) -> Any:
     # package first and must be able to catch Ctrl-C during the heavier imports (numpy,
     # networkx, the solvers), and `csp-crossword --help` should not pay for them.
     if name in __all__ and name != "__version__":
-        from . import api, result
+        from . import api
+        from .core import result
 
         value = getattr(api, name, None) or getattr(result, name)
         globals()[name] = value

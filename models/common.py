@@ -8,9 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from csp_crossword.grid import Grid, format_grid, read_grid
-from csp_crossword.lexicon import Lexicon, entry_glyphs
-from csp_crossword.wordlists import load_word_list
+from csp_crossword.core.grid import Grid, format_grid, read_grid
+from csp_crossword.words.lexicon import Lexicon, entry_glyphs
+from csp_crossword.words.wordlists import load_word_list
 
 
 def slot_words(grid: Grid, lexicon: Lexicon) -> list[list[tuple[str, ...]]]:

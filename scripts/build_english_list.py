@@ -1,6 +1,6 @@
 """Build csp-crossword's built-in English word list from permissively licensed sources.
 
-    python scripts/build_english_list.py            # writes csp_crossword/data/en-crossword.tsv.gz
+    python scripts/build_english_list.py            # writes csp_crossword/words/data/en-crossword.tsv.gz
     python scripts/build_english_list.py --check    # rebuilds in memory, compares with the shipped file
 
 Inputs (all read, none shipped as they are):
@@ -41,7 +41,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-OUTPUT = REPO / "csp_crossword" / "data" / "en-crossword.tsv.gz"
+OUTPUT = REPO / "csp_crossword" / "words" / "data" / "en-crossword.tsv.gz"
 #: The sha256 of OUTPUT's decompressed text, recorded beside it (tests check the two agree).
 CHECKSUM = OUTPUT.with_name("en-crossword.sha256")
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", REPO.parent / "shared")) / "data"
@@ -361,7 +361,7 @@ def vulgar_phrase_words() -> set[str]:
     """Our list (``data/vulgar-en.txt``): words vulgar wherever they stand, phrases included.
     better-profanity's list is not used for phrases: it holds GOD, ORGAN, SCREW, WEED, HEMP and
     TESTS, which would flag ACT OF GOD, BARREL ORGAN and BLOOD TESTS."""
-    return _entries((REPO / "csp_crossword" / "data" / "vulgar-en.txt").read_text("utf-8"))
+    return _entries((REPO / "csp_crossword" / "words" / "data" / "vulgar-en.txt").read_text("utf-8"))
 
 
 def _entries(text: str) -> set[str]:
@@ -396,7 +396,7 @@ def is_vulgar(form: str, entry: str, vulgar: set[str], phrase_words: set[str]) -
 
 
 def blocklist() -> set[str]:
-    text = (REPO / "csp_crossword" / "data" / "blocklist-en.txt").read_text("utf-8")
+    text = (REPO / "csp_crossword" / "words" / "data" / "blocklist-en.txt").read_text("utf-8")
     return {line.strip().upper() for line in text.splitlines() if line.strip() and not line.startswith("#")}
 
 

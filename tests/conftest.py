@@ -66,7 +66,7 @@ def benchmark_words() -> Path:
 
 @pytest.fixture(scope="session")
 def words_lexicon(benchmark_words):
-    from csp_crossword.wordlists import load_word_list
+    from csp_crossword.words.wordlists import load_word_list
 
     lexicon, _ = load_word_list(benchmark_words)
     return lexicon
@@ -90,7 +90,7 @@ def write(tmp_path):
 @pytest.fixture(scope="session")
 def quarter_lexicon(benchmark_words):
     """Every fourth word of the benchmark list (11,343 entries): small enough for every backend."""
-    from csp_crossword.lexicon import Lexicon
+    from csp_crossword.words.lexicon import Lexicon
 
     words = benchmark_words.read_text().split()
     return Lexicon.from_words(words[::4], name="words/4")
@@ -100,7 +100,7 @@ def quarter_lexicon(benchmark_words):
 def sparse_lexicon():
     """Every twelfth word of the stand-in (3,781 entries), whichever data is present: few enough
     words that the 4x4 puzzle03 still fills but only after failures (restarts and no-goods)."""
-    from csp_crossword.lexicon import Lexicon
+    from csp_crossword.words.lexicon import Lexicon
 
     words = STAND_IN.read_text().split()
     return Lexicon.from_words(words[::12], name="stand-in/12")

@@ -1,7 +1,7 @@
 """Fuzz cases for every reader: seed inputs, random mutations of them, and one runner that feeds a
 case through its reader and the command line and says how it ended.
 
-Shared by ``tests/test_fuzz.py`` (property tests, and the replay of saved regressions) and
+Shared by ``tests/cli/test_fuzz.py`` (property tests, and the replay of saved regressions) and
 ``benchmarks/fuzz.py`` (the long campaign). A case is a kind (which reader, see :data:`KINDS`) and
 the bytes of one file. Saved regressions are named ``<kind>-<hash><extension>`` so that the replay
 knows which reader and commands to run them through.
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from csp_crossword.cli import main
-from csp_crossword.errors import ExitCode, InputError
+from csp_crossword.core.errors import ExitCode, InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where failing cases are saved, one file each, and replayed from.
@@ -54,8 +54,8 @@ SMALL_WORDS = "ABC;80\nADE;70\nCFG;60\nEHG;50\nAB\nCAT\nDOG\nTOE\nICEAGE\n"
 def seeds() -> dict[str, list[bytes]]:
     """Valid inputs of every kind: written by our own writers, from ``grids/demo`` and, when
     present, the real files in ../shared/data/realfiles."""
+    from csp_crossword.core.grid import parse_grid
     from csp_crossword.formats import FILE_FORMATS, Puzzle
-    from csp_crossword.grid import parse_grid
 
     solved = Puzzle(
         parse_grid("..#\n...\n#..\n"),
@@ -245,11 +245,11 @@ class Outcome:
 
 def _reader(kind: str) -> Callable[[str], object]:
     if kind.startswith("words-"):
-        from csp_crossword.wordlists import load_word_list
+        from csp_crossword.words.wordlists import load_word_list
 
         return load_word_list
     if kind == "grid":
-        from csp_crossword.fillin import read_grid_file
+        from csp_crossword.formats.fillin import read_grid_file
 
         return read_grid_file
     from csp_crossword.formats import read_crossword

@@ -18,8 +18,8 @@ from csp_crossword.backends.base import (
     result_from_domains,
     singleton_words,
 )
-from csp_crossword.problem import FillProblem
-from csp_crossword.result import FillResult, SearchStats, Status
+from csp_crossword.core.result import FillResult, SearchStats, Status
+from csp_crossword.search.problem import FillProblem
 
 NAME = "plain"
 TARGET = "plugin_backend:PlainBackend"

@@ -11,21 +11,9 @@ Heavy packages (OR-Tools, networkx, WeasyPrint) are imported only by the jobs th
 See docs/api.md for examples.
 """
 
-from .fills import (
-    Candidates,
-    FillJob,
-    FillStream,
-    WrongFillError,
-    candidates,
-    check,
-    count,
-    enumerate_fills,
-    export_minizinc,
-    fill,
-    fill_options,
-    make_backend,
-    prepare,
-)
+from ..core.result import Candidates
+from .candidates import candidates, job_candidates
+from .fills import FillStream, check, count, enumerate_fills, export_minizinc, fill
 from .inputs import (
     GridFile,
     GridLike,
@@ -43,11 +31,13 @@ from .inputs import (
     with_overrides,
     write_puzzle,
 )
+from .jobs import FillJob, WrongFillError, fill_options, make_backend, prepare
 from .layouts import freeform, freeform_words, generate, is_rtl
 
 __all__ = [
     "Candidates",
     "candidates",
+    "job_candidates",
     "describe_backends",
     "FillJob",
     "GridLike",

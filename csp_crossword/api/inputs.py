@@ -11,16 +11,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..deadline import Deadline
-from ..errors import InputError
-from ..grid import BLOCK, EMPTY, Grid, parse_grid
-from ..lexicon import Lexicon
-from ..problem import connected_slots
+from ..core.deadline import Deadline
+from ..core.errors import InputError
+from ..core.grid import BLOCK, EMPTY, Grid, parse_grid
+from ..search.graph import components, constraint_graph
+from ..words.lexicon import Lexicon
 
 if TYPE_CHECKING:
-    from ..fillin import FillInPuzzle
+    from ..core.result import FillResult
     from ..formats import Puzzle
-    from ..result import FillResult
+    from ..formats.fillin import FillInPuzzle
 
 #: A word list argument: a Lexicon, words, word -> score, or None for the built-in list.
 Words = Lexicon | Mapping[str, int] | Iterable[str] | None
@@ -55,8 +55,8 @@ class GridFile:
 
 def open_grid(path: str | os.PathLike[str], *, rtl: bool = False, block: str | None = None) -> GridFile:
     """Read a grid text file (possibly a fill-in puzzle) or a crossword file's pattern and givens."""
-    from ..fillin import read_grid_file
     from ..formats import FILE_FORMATS, read_crossword
+    from ..formats.fillin import read_grid_file
 
     name = os.fspath(path)
     ext = os.path.splitext(name)[1].lower()
@@ -91,14 +91,14 @@ def load_words(
     :class:`InputError`; later files win) or a word -> score mapping, applied to the list: they
     re-score its words and add missing ones, and a score of 0 or less bans a word.
 
-    ``deadline`` (a job's): :class:`~csp_crossword.errors.LoadTimeout` when it passes while the
+    ``deadline`` (a job's): :class:`~csp_crossword.core.errors.LoadTimeout` when it passes while the
     files are read."""
-    from ..wordlists import load_word_lists
+    from ..words.wordlists import load_word_lists
 
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     if not paths:
-        from ..builtin import builtin_lexicon
+        from ..words.builtin import builtin_lexicon
 
         lexicon = builtin_lexicon(lang, allow_offensive=allow_offensive)
     else:
@@ -116,7 +116,7 @@ def with_overrides(
     lexicon: Lexicon, overrides: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Mapping[str, int]
 ) -> Lexicon:
     """``lexicon`` re-scored by override files or a word -> score mapping (see :func:`load_words`)."""
-    from ..overrides import apply_overrides, load_overrides
+    from ..words.overrides import apply_overrides, load_overrides
 
     if isinstance(overrides, Mapping):
         try:
@@ -168,7 +168,7 @@ def render(
     """The puzzle as SVG (the grid), HTML (text) or PDF, PNG (bytes) pages; ``solution`` for the
     answer key, ``page`` the paper (``"letter"`` or ``"a4"``; default by the locale), ``key`` a
     last page with the filled grid. PNG is the first page: ``rendering.render_pages`` has all."""
-    from .. import rendering
+    from ..printing import rendering
 
     return rendering.render(puzzle, fmt, solution=solution, page=page, key=key)
 
@@ -197,7 +197,7 @@ def as_lexicon(words: Words, *, lang: str = "en") -> Lexicon:
 
 def regions(grid: Grid) -> list[list[str]]:
     """The grid's independent regions (slots linked by crossings), largest first."""
-    return connected_slots([slot.id for slot in grid.slots], [(c.across, c.down) for c in grid.crossings])
+    return components(constraint_graph(grid))
 
 
 def describe_backends() -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""The library API, part 3: crosswords without a given pattern (generate, freeform)."""
+"""The library API, part 5: crosswords without a given pattern (generate, freeform)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..deadline import Deadline, StopSignal, deadline_after, earliest
-from ..errors import InputError
-from ..lexicon import DEFAULT_SCORE, Lexicon
-from ..ngrams import check_run_length
-from ..verify import pattern_problems, verify_fill
-from .fills import WrongFillError
+from ..core.deadline import Deadline, StopSignal, deadline_after, earliest
+from ..core.errors import InputError
+from ..verify.fill import pattern_problems, verify_fill
+from ..words.lexicon import DEFAULT_SCORE, Lexicon
+from ..words.ngrams import check_run_length
 from .inputs import Words, as_lexicon
+from .jobs import WrongFillError
 
 if TYPE_CHECKING:
     from ..backends.base import ProgressCallback
@@ -66,7 +66,7 @@ def generate(
         except ValueError as error:
             raise InputError(str(error)) from None
     if numeric:
-        from ..numeric import products_lexicon
+        from ..words.numeric import products_lexicon
 
         lexicon = products_lexicon()
     else:
@@ -173,8 +173,8 @@ def freeform(
     called now and then with a :class:`SearchStats` of phase ``layout`` whose ``nodes`` are the
     boards built so far.
     """
+    from ..core.result import SearchStats
     from ..layout.freeform import DEFAULT_SECONDS, Freeform
-    from ..result import SearchStats
 
     if target is not None and target < 1:
         raise InputError("target must be 1 or more")

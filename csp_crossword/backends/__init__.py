@@ -10,7 +10,7 @@ A new backend is one module with a :class:`Backend` subclass plus one line here 
 >>> get_backend("nope")
 Traceback (most recent call last):
 ...
-csp_crossword.errors.InputError: unknown backend 'nope'; choose from: ac, auto, cpsat, pyconstraint
+csp_crossword.core.errors.InputError: unknown backend 'nope'; choose from: ac, auto, cpsat, pyconstraint
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 
-from ..errors import InputError
+from ..core.errors import InputError
 from .base import Backend, Enumeration, SolveCall
 from .options import NoOptions
 

@@ -1,7 +1,7 @@
 """``ac``: maintained arc consistency (MAC) backtracking on bitset domains, with restarts.
 
 The default backend. One slot is a variable whose values are the words of its length; crossings
-are binary constraints; :class:`csp_crossword.propagation.Network` keeps them arc consistent (and
+are binary constraints; :class:`csp_crossword.search.propagation.Network` keeps them arc consistent (and
 enforces no repeated entry) after every decision.
 
 Search:
@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from ..problem import FillProblem
-from ..propagation import Failure, State
-from ..result import FillResult, SearchStats, Status
+from ..core.result import FillResult, SearchStats, Status
+from ..search.problem import FillProblem
+from ..search.state import Failure, State
 from .ac_learning import ConflictWeights, NogoodStore
 from .ac_values import VALUE_NOISE, ValueOrder
 from .base import Backend, Enumeration, FillGenerator, SolveCall, result_from_domains, singleton_words

@@ -10,8 +10,9 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from ..propagation import Failure, Network, State
-from ..result import SearchStats
+from ..core.result import SearchStats
+from ..search.propagation import Network
+from ..search.state import Failure, State
 
 #: Weights are divided by this when the decayed bump grows past it.
 WEIGHT_RESCALE = 1e100

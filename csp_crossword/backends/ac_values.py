@@ -14,8 +14,9 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..lexicon import WordIndex
-from ..propagation import Network, State
+from ..search.propagation import Network
+from ..search.state import State
+from ..words.lexicon import WordIndex
 
 if TYPE_CHECKING:
     import numpy as np

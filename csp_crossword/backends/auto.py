@@ -22,9 +22,9 @@ import time
 from dataclasses import dataclass
 from typing import Literal
 
-from ..deadline import StopAny
-from ..problem import FillProblem
-from ..result import FillResult, Status
+from ..core.deadline import StopAny
+from ..core.result import FillResult, Status
+from ..search.problem import FillProblem
 from .base import Backend, Enumeration, SolveCall
 
 #: Seconds ``ac`` runs alone before CP-SAT joins. Easy grids never pay for the model build.

@@ -16,12 +16,12 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..deadline import Deadline, StopSignal, deadline_after, earliest, time_left
-from ..errors import InputError
-from ..grid import Cell, Grid
-from ..lexicon import WordIndex
-from ..problem import MISMATCH_PREFIX, FillProblem
-from ..result import Entry, FillResult, SearchStats, Status
+from ..core.deadline import Deadline, StopSignal, deadline_after, earliest, time_left
+from ..core.errors import InputError
+from ..core.grid import Cell, Grid
+from ..core.result import Entry, FillResult, SearchStats, Status
+from ..search.problem import MISMATCH_PREFIX, FillProblem
+from ..words.lexicon import WordIndex
 from .options import NoOptions, build_options
 
 #: Called now and then during a long search with the statistics so far (for a progress line).

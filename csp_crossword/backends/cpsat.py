@@ -32,12 +32,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..deadline import Deadline, StopSignal
-from ..errors import InputError
-from ..lexicon import WordIndex
-from ..ngrams import words_by_run
-from ..problem import FillProblem
-from ..result import FillResult, SearchStats, Status
+from ..core.deadline import Deadline, StopSignal
+from ..core.errors import InputError
+from ..core.result import FillResult, SearchStats, Status
+from ..search.graph import crossings_of
+from ..search.problem import FillProblem
+from ..words.lexicon import WordIndex
+from ..words.ngrams import words_by_run
 from .base import Backend, Enumeration, FillGenerator, SolveCall, WordChoice, fill_from_words
 
 if TYPE_CHECKING:
@@ -86,8 +87,8 @@ class ModelTimeout(Exception):
 
 def table_values(problem: FillProblem) -> int:
     """How many values the letter tables of ``problem`` hold (its size, known before building)."""
-    net = problem.network
-    return sum(d.bit_count() * (1 + len(net.neighbours[s])) for s, d in enumerate(problem.domains))
+    graph = problem.graph
+    return sum(d.bit_count() * (1 + graph.degree[slot.id]) for slot, d in zip(problem.slots, problem.domains))
 
 
 @dataclass(frozen=True)
@@ -159,10 +160,12 @@ class CpSatModel:
         self.word_vars: list[cp_model.IntVar] = []
         self.score_vars: list[cp_model.IntVar] = []
         self.symmetric_groups: list[list[cp_model.IntVar]] = []
-        for s, slot in enumerate(net.slots):
+        self.graph = graph = problem.graph  # slots and crossings come from the constraint graph
+        self.number = net.slot_number
+        for s, slot_id in enumerate(graph):
             self._check_deadline()
             domain = cp_model.Domain.from_values(self.ids[s]) if self.ids[s] else cp_model.Domain(0, -1)
-            self.word_vars.append(self.model.new_int_var_from_domain(domain, f"w{slot.id}"))
+            self.word_vars.append(self.model.new_int_var_from_domain(domain, f"w{slot_id}"))
         if formulation == "letters":
             self._letter_tables(optimize)
         else:
@@ -170,12 +173,9 @@ class CpSatModel:
             if optimize:
                 self._score_tables()
         if not problem.options.allow_duplicates:
-            groups: dict[int, list[cp_model.IntVar]] = {}
-            for s, slot in enumerate(net.slots):
-                groups.setdefault(slot.length, []).append(self.word_vars[s])
-            for group in groups.values():
+            for group in graph.graph["same_length"].values():
                 if len(group) > 1:
-                    self.model.add_all_different(group)
+                    self.model.add_all_different([self.word_vars[self.number[slot_id]] for slot_id in group])
         if problem.options.no_shared_substring is not None:
             self._no_shared_runs(problem.options.no_shared_substring, enumerating)
         if break_symmetry and not optimize:
@@ -213,11 +213,10 @@ class CpSatModel:
         """Slots with no crossing and the same candidates can swap entries in any fill: only the
         fill with their word ids in increasing order is kept (a fill exists iff one of those
         does; not for enumeration, which must see every fill)."""
-        net = self.problem.network
         groups: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-        for s, slot in enumerate(net.slots):
-            if not net.neighbours[s]:
-                groups.setdefault((slot.length, self.problem.domains[s]), []).append(self.word_vars[s])
+        for s, (slot_id, length) in enumerate(self.graph.nodes(data="length")):
+            if not self.graph.degree[slot_id]:
+                groups.setdefault((length, self.problem.domains[s]), []).append(self.word_vars[s])
         strict = not self.problem.options.allow_duplicates
         self.symmetric_groups = [g for g in groups.values() if len(g) > 1]
         for group in self.symmetric_groups:
@@ -229,11 +228,11 @@ class CpSatModel:
 
         net = self.problem.network
         glyph_count = max(len(net.lexicon_glyphs), 1)
-        cell_vars = {c: self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(len(net.cell_ids))}
+        cell_vars = {c: self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(net.crossing_count)}
         for s, slot in enumerate(net.slots):
             self._check_deadline()
             index = net.indexes[s]
-            crossing = sorted((i, c) for _t, i, _j, c in net.neighbours[s])
+            crossing = sorted((i, c) for _t, i, _j, c in crossings_of(self.graph, slot.id))
             columns = [self.word_vars[s]] + [cell_vars[c] for _i, c in crossing]
             ids = np.asarray(self.ids[s], dtype=np.int64)
             # one row per word: its id, (its score,) then its glyph at each crossing, built with
@@ -266,25 +265,20 @@ class CpSatModel:
     def _pair_tables(self) -> None:
         net = self.problem.network
         total = 0
-        done = set()
-        for s in range(len(net.slots)):
-            for t, i, j, c in net.neighbours[s]:
-                if c in done:
-                    continue
-                done.add(c)
-                by_glyph: dict[int, list[int]] = {}
-                for w in self.ids[t]:
-                    by_glyph.setdefault(net.indexes[t].code(w)[j], []).append(w)
-                rows = []
-                for w in self.ids[s]:
-                    for v in by_glyph.get(net.indexes[s].code(w)[i], ()):
-                        rows.append((w, v))
-                total += len(rows)
-                if total > MAX_PAIR_ROWS:
-                    raise ValueError(
-                        f"the pairs formulation needs more than {MAX_PAIR_ROWS} table rows here; use letters"
-                    )
-                self.model.add_allowed_assignments([self.word_vars[s], self.word_vars[t]], rows)
+        for a, b, crossing in self.graph.edges(data=True):
+            s, t = self.number[a], self.number[b]
+            i, j = crossing["positions"][a], crossing["positions"][b]
+            by_glyph: dict[int, list[int]] = {}
+            for w in self.ids[t]:
+                by_glyph.setdefault(net.indexes[t].code(w)[j], []).append(w)
+            rows = []
+            for w in self.ids[s]:
+                for v in by_glyph.get(net.indexes[s].code(w)[i], ()):
+                    rows.append((w, v))
+            total += len(rows)
+            if total > MAX_PAIR_ROWS:
+                raise ValueError(f"the pairs formulation needs more than {MAX_PAIR_ROWS} table rows here; use letters")
+            self.model.add_allowed_assignments([self.word_vars[s], self.word_vars[t]], rows)
 
     def _score_tables(self) -> None:
         import numpy as np

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..deadline import Deadline, StopSignal
+from ..core.deadline import Deadline, StopSignal
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

@@ -2,7 +2,7 @@
 
 Values come from Python (``ACOptions(restart_base=64)``), from a dict, or from the command line
 as ``key=value`` text (``--backend-option restart_base=64``); text is converted by the field's
-type. Unknown keys and bad values raise :class:`~csp_crossword.errors.InputError` naming the valid
+type. Unknown keys and bad values raise :class:`~csp_crossword.core.errors.InputError` naming the valid
 keys, so every front end reports them the same way.
 
 >>> from dataclasses import dataclass
@@ -15,7 +15,7 @@ Demo(workers=4, fast=True)
 >>> build_options(Demo, {"speed": "1"}, "demo")
 Traceback (most recent call last):
 ...
-csp_crossword.errors.InputError: backend demo has no option 'speed'; its options are: workers, fast
+csp_crossword.core.errors.InputError: backend demo has no option 'speed'; its options are: workers, fast
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
-from ..errors import InputError
+from ..core.errors import InputError
 
 OptionsT = TypeVar("OptionsT")
 

@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..lexicon import WordIndex
-from ..ngrams import run_sets
-from ..problem import FillProblem
-from ..result import FillResult, SearchStats, Status
+from ..core.result import FillResult, SearchStats, Status
+from ..search.problem import FillProblem
+from ..words.lexicon import WordIndex
+from ..words.ngrams import run_sets
 from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
 
 #: Values looked at by the constraint checks between two looks at the clock: about a
@@ -112,30 +112,29 @@ class PyConstraintBackend(Backend):
                     raise _Deadline
 
         net = problem.network
+        graph = problem.graph  # slots and crossings come from the constraint graph
+        number = net.slot_number
         csp = Problem(BacktrackingSolver(forwardcheck=True))
         ids = []
-        for s in range(len(net.slots)):
+        for s, slot_id in enumerate(graph):
             if call.expired():
                 raise _Deadline
             found = WordIndex.id_array(problem.domains[s])
             ids.append(found)
-            csp.addVariable(s, found.tolist())
+            csp.addVariable(number[slot_id], found.tolist())
         pair = _pair_constraint_class()
-        for s in range(len(net.slots)):
-            for t, i, j, _c in net.neighbours[s]:
-                if s < t:
-                    if call.expired():
-                        raise _Deadline
-                    glyph_s = dict(zip(ids[s].tolist(), net.indexes[s].matrix[ids[s], i].tolist(), strict=True))
-                    glyph_t = dict(zip(ids[t].tolist(), net.indexes[t].matrix[ids[t], j].tolist(), strict=True))
-                    csp.addConstraint(pair(glyph_s, glyph_t, _same_glyph, clock), [s, t])
+        for a, b, crossing in graph.edges(data=True):
+            if call.expired():
+                raise _Deadline
+            s, t = sorted((number[a], number[b]))
+            i, j = crossing["positions"][net.slots[s].id], crossing["positions"][net.slots[t].id]
+            glyph_s = dict(zip(ids[s].tolist(), net.indexes[s].matrix[ids[s], i].tolist(), strict=True))
+            glyph_t = dict(zip(ids[t].tolist(), net.indexes[t].matrix[ids[t], j].tolist(), strict=True))
+            csp.addConstraint(pair(glyph_s, glyph_t, _same_glyph, clock), [s, t])
         if not problem.options.allow_duplicates:
-            groups: dict[int, list[int]] = {}
-            for s, slot in enumerate(net.slots):
-                groups.setdefault(slot.length, []).append(s)
-            for group in groups.values():
+            for group in graph.graph["same_length"].values():
                 if len(group) > 1:
-                    csp.addConstraint(AllDifferentConstraint(), group)
+                    csp.addConstraint(AllDifferentConstraint(), [number[slot_id] for slot_id in group])
         n = problem.options.no_shared_substring
         if n is not None:
             runs = [run_sets(net.indexes[s], problem.domains[s], n) for s in range(len(net.slots))]

@@ -2,9 +2,9 @@
 
 The worker's library call already verified its fill; this checks what the user gets instead:
 the file in the output folder, parsed again by our reader for its format, its solution checked by
-:func:`csp_crossword.verify.verify_fill` against the job's own word list (loaded here, in the
+:func:`csp_crossword.verify.fill.verify_fill` against the job's own word list (loaded here, in the
 driver), its pattern against the job's grid (``fill``: same blocks, givens kept) or the American
-rules (:func:`csp_crossword.verify.pattern_problems`). A file that fails is removed and its job
+rules (:func:`csp_crossword.verify.fill.pattern_problems`). A file that fails is removed and its job
 recorded as failed: a wrong puzzle never stays in the folder.
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 
-from ..errors import InputError
-from ..grid import Grid
-from ..lexicon import Lexicon
-from ..verify import pattern_problems, verify_fill
+from ..api.word_sources import WordCache
+from ..core.errors import InputError
+from ..core.grid import Grid
+from ..verify.fill import pattern_problems, verify_fill
+from ..words.lexicon import Lexicon
 from .spec import BatchJob
-from .worker import WordCache
 
 
 class ResultChecker:
@@ -90,7 +90,7 @@ class ResultChecker:
 
     def _lexicon(self, job: BatchJob, *, numeric: bool = False) -> Lexicon:
         if numeric:
-            from ..numeric import products_lexicon
+            from ..words.numeric import products_lexicon
 
             return products_lexicon()
         min_score = job.settings.get("min_score")

@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import InputError
-from ..files import write_atomically
+from ..core.errors import InputError
+from ..core.files import write_atomically
 
 MANIFEST = "manifest.jsonl"
 LOCK = ".batch.lock"

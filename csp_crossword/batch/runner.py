@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..deadline import StopSignal
-from ..files import write_atomically
+from ..core.deadline import StopSignal
+from ..core.files import write_atomically
+from ..engines import DEFAULT_ENGINE, Done, Engine, Task, make_engine
 from .checks import ResultChecker, remove_quietly
-from .engines import DEFAULT_ENGINE, Done, Engine, Task, make_engine
 from .manifest import Manifest, lock_folder
 from .spec import FORMATS, BatchJob, BatchSpec, read_spec
 from .worker import FAILED, JobOutcome, run_job

@@ -25,9 +25,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..api.word_sources import WordSource
 from ..backends.base import MAX_SEED
-from ..errors import InputError
-from ..files import parse_json, read_text_file
+from ..core.errors import InputError
+from ..core.files import parse_json, read_text_file
 
 #: The job kinds, in the order a spec lists them in docs/batch.md.
 KINDS = ("fill", "generate", "freeform")
@@ -103,21 +104,6 @@ AT_LEAST: dict[str, int] = {
 #: Block fields that are not settings of the job itself.
 BLOCK_ONLY = {"name", "grids", "seeds", "count", "first_seed", "format", "time_limit"}
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
-
-
-@dataclass(frozen=True)
-class WordSource:
-    """Where a job's words come from: files (later ones win), or the built-in list of ``lang``.
-    Workers load each source once and keep it (see :mod:`csp_crossword.batch.worker`)."""
-
-    files: tuple[str, ...] = ()
-    lang: str = "en"
-    allow_offensive: bool = False
-    overrides: tuple[str, ...] = ()
-
-    @property
-    def key(self) -> str:
-        return json.dumps([self.files, self.lang, self.allow_offensive, self.overrides])
 
 
 @dataclass(frozen=True)
@@ -276,7 +262,7 @@ def _expand_block(kind: str, name: str, block: dict[str, Any], where: str, path:
 def _check_settings(settings: dict[str, Any], words: WordSource, fmt: str, where: str, path: str) -> None:
     """Refuse, before any job runs, a setting every job of the block would fail on."""
     from ..backends import get_backend
-    from ..builtin import LANGUAGES
+    from ..words.builtin import LANGUAGES
 
     for key, choices in CHOICES.items():
         if key in settings and settings[key] not in choices:

@@ -9,7 +9,6 @@ never an exception out of :func:`run_job`.
 
 from __future__ import annotations
 
-import functools
 import os
 import socket
 import time
@@ -17,9 +16,9 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError, LoadTimeout
-from ..lexicon import Lexicon
-from .spec import BatchJob, WordSource
+from ..api.word_sources import worker_cache
+from ..core.errors import InputError, LoadTimeout
+from .spec import BatchJob
 
 #: Status of a job that raised (bad input, a wrong fill caught by the verifier, a crash).
 FAILED = "failed"
@@ -31,7 +30,7 @@ class JobOutcome:
 
     Attributes:
         id: The job's id.
-        status: A :class:`~csp_crossword.result.Status` value (``filled``, ``optimal``,
+        status: A :class:`~csp_crossword.core.result.Status` value (``filled``, ``optimal``,
             ``unsatisfiable``, ``timeout``, ``interrupted``) or ``failed``.
         seconds: Wall time of the job in the worker, word list load included.
         data: The result file's contents (None when there is no full fill).
@@ -47,33 +46,6 @@ class JobOutcome:
     summary: dict[str, Any] = field(default_factory=dict)
     reason: str | None = None
     worker: str = ""
-
-
-class WordCache:
-    """The word lists a worker has loaded, by source: each is read once per worker process, not
-    once per job (the built-in list is a memory-mapped index; a file list is parsed once)."""
-
-    def __init__(self) -> None:
-        self._lists: dict[str, Lexicon] = {}
-
-    def lexicon(self, source: WordSource) -> Lexicon:
-        key = source.key
-        if key not in self._lists:
-            from ..api import load_words
-
-            self._lists[key] = load_words(
-                list(source.files), lang=source.lang, allow_offensive=source.allow_offensive, overrides=source.overrides
-            )
-        return self._lists[key]
-
-    def __len__(self) -> int:
-        return len(self._lists)
-
-
-@functools.cache
-def worker_cache() -> WordCache:
-    """This process's word cache (one per worker process, on purpose: it outlives the jobs)."""
-    return WordCache()
 
 
 def run_job(job: BatchJob) -> JobOutcome:
@@ -194,4 +166,4 @@ def _no_fill(status: str, job: BatchJob) -> str:
     return "no fill exists"
 
 
-__all__ = ["FAILED", "JobOutcome", "WordCache", "run_job", "worker_cache"]
+__all__ = ["FAILED", "JobOutcome", "run_job"]

@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
             held.release()
     except KeyboardInterrupt:
         print("csp-crossword: interrupted", file=sys.stderr)
-        from ..errors import ExitCode
+        from ..core.errors import ExitCode
 
         return ExitCode.INTERRUPTED
 

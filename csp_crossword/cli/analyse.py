@@ -7,14 +7,14 @@ import sys
 from typing import TYPE_CHECKING
 
 from .. import api
-from ..documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
-from ..errors import ExitCode, InputError
-from ..problem import MISMATCH_PREFIX
+from ..core.errors import ExitCode, InputError
+from ..formats.documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
+from ..search.problem import MISMATCH_PREFIX
 from .common import Reporter, fill_settings, grid_job, load_words, open_grid
 
 if TYPE_CHECKING:
-    from ..checking import CheckReport
-    from ..grid import Grid, GridStats
+    from ..analysis.checking import CheckReport
+    from ..core.grid import Grid, GridStats
 
 #: ``check`` status -> exit code.
 EXIT_BY_CHECK = {"solvable": ExitCode.OK, "unsolvable": ExitCode.UNSATISFIABLE}

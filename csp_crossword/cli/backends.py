@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from .. import api
-from ..documents import to_json
-from ..errors import ExitCode
+from ..core.errors import ExitCode
+from ..formats.documents import to_json
 from .common import Reporter
 
 

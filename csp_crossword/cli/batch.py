@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from ..batch import BatchProgress, run_batch
-from ..errors import ExitCode, InputError
+from ..core.errors import ExitCode, InputError
 from .common import PROGRESS_LINE_INTERVAL, Reporter
 
 

@@ -14,15 +14,15 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..deadline import Deadline, deadline_after
-from ..errors import CannotWrite, ExitCode, InputError, LoadTimeout
-from ..files import output_target, read_text_file, write_atomically
-from ..result import SearchStats, Status
+from ..core.deadline import Deadline, deadline_after
+from ..core.errors import CannotWrite, ExitCode, InputError, LoadTimeout
+from ..core.files import output_target, read_text_file, write_atomically
+from ..core.result import SearchStats, Status
 
 if TYPE_CHECKING:
     from ..api import GridFile
-    from ..grid import Grid
-    from ..lexicon import Lexicon
+    from ..core.grid import Grid
+    from ..words.lexicon import Lexicon
 
 #: Seconds before any progress shows (short runs stay quiet).
 PROGRESS_DELAY = 1.0

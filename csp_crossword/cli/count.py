@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from .. import api
-from ..documents import count_to_dict, enumerated_fill, result_to_text, to_json, to_json_line
-from ..errors import ExitCode
+from ..core.errors import ExitCode
+from ..formats.documents import count_to_dict, enumerated_fill, result_to_text, to_json, to_json_line
 from .common import Reporter, check_limit, grid_job
 
 

@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..errors import CannotWrite, ExitCode, InputError, LoadTimeout
+from ..core.errors import CannotWrite, ExitCode, InputError, LoadTimeout
 
 #: Set (to anything) to print the whole traceback of an internal error.
 DEBUG_VARIABLE = "CSP_CROSSWORD_DEBUG"

@@ -6,10 +6,10 @@ import argparse
 import sys
 
 from .. import api
-from ..documents import to_json
-from ..errors import CannotWrite, ExitCode, InputError
-from ..files import write_atomically
+from ..core.errors import CannotWrite, ExitCode, InputError
+from ..core.files import write_atomically
 from ..formats import Puzzle
+from ..formats.documents import to_json
 from .common import Reporter, fill_settings, load_words, open_grid, write_output
 from .fill import apply_clues
 
@@ -61,7 +61,7 @@ def conversion_summary(source: str, target: str, puzzle: Puzzle, losses: list[st
 
 
 def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
-    from .. import rendering
+    from ..printing import rendering
 
     puzzle = api.read_puzzle(args.input, rtl=args.rtl)
     for warning in puzzle.warnings:

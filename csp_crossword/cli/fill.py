@@ -8,12 +8,12 @@ import time
 from typing import Any
 
 from .. import api
-from ..batch.spec import WordSource
-from ..documents import result_to_dict, result_to_text, to_json
-from ..errors import InputError
+from ..api.word_sources import WordSource
+from ..core.errors import InputError
+from ..core.result import FillResult, SearchStats, Status
 from ..formats import Puzzle, is_crossword_file
-from ..lexicon import Lexicon
-from ..result import FillResult, SearchStats, Status
+from ..formats.documents import result_to_dict, result_to_text, to_json
+from ..words.lexicon import Lexicon
 from .common import (
     EXIT_BY_STATUS,
     LoadInterrupted,
@@ -70,7 +70,7 @@ def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) ->
     """``--clues wordnet``: WordNet glosses for the answered entries without a clue."""
     if getattr(args, "clues", "list") != "wordnet":
         return
-    from ..clues import add_wordnet_clues, wordnet_directory
+    from ..clues.wordnet import add_wordnet_clues, wordnet_directory
 
     if wordnet_directory() is None:
         reporter.warn("WordNet not found (install Debian's wordnet-base, or set WNSEARCHDIR); clues left empty")

@@ -7,10 +7,10 @@ import random
 from typing import Any
 
 from .. import api
-from ..documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
-from ..errors import ExitCode, InputError
+from ..core.errors import ExitCode, InputError
+from ..core.result import Status
 from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
-from ..result import Status
+from ..formats.documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
 from .common import (
     Reporter,
     job_deadline,

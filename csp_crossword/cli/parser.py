@@ -12,10 +12,10 @@ from typing import Any
 from .. import __version__
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import names as backend_names
-from ..builtin import LANGUAGES
 from ..layout.freeform import DEFAULT_SECONDS as FREEFORM_SECONDS
-from ..lookahead import CHECK_SECONDS as LOOKAHEAD_SECONDS
-from ..rendering import FORMATS as RENDER_FORMATS
+from ..printing.rendering import FORMATS as RENDER_FORMATS
+from ..search.lookahead import CHECK_SECONDS as LOOKAHEAD_SECONDS
+from ..words.builtin import LANGUAGES
 
 #: Parts of the text output of ``freeform``, in order.
 FREEFORM_PARTS = ("solution", "blank", "clues", "wordsearch", "report", "failed")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..errors import ExitCode, InputError
+from ..core.errors import ExitCode, InputError
 from .common import Reporter
 
 

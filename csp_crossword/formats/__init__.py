@@ -4,7 +4,7 @@ Every reader returns a :class:`Puzzle` (pattern with the given glyphs, the solut
 has one, clues by slot id, metadata); every writer takes one. The format is chosen by the file's
 extension through one table, :data:`FILE_FORMATS`.
 
->>> from csp_crossword.grid import parse_grid
+>>> from csp_crossword.core.grid import parse_grid
 >>> puzzle = Puzzle(parse_grid("..\\n.."), solution=(("A", "B"), ("C", "D")), clues={"1A": "First"})
 >>> [(slot.id, answer, clue) for slot, answer, clue in puzzle.entries()]
 [('1A', 'AB', 'First'), ('3A', 'CD', ''), ('1D', 'AC', ''), ('2D', 'BD', '')]
@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import InputError
-from ..grid import Cell, Grid, Slot
+from ..core.errors import InputError
+from ..core.grid import Cell, Grid, Slot
 
 if TYPE_CHECKING:
-    from ..lexicon import Lexicon
+    from ..words.lexicon import Lexicon
 
 Cells = tuple[tuple[Cell, ...], ...]
 Position = tuple[int, int]
@@ -225,7 +225,7 @@ def read_crossword(path: str | os.PathLike[str], *, rtl: bool = False) -> Puzzle
 def write_crossword(path: str | os.PathLike[str], puzzle: Puzzle) -> list[str]:
     """Write ``puzzle`` atomically in the format of ``path``'s extension; returns what the format
     could not carry (:meth:`FileFormat.losses`), for the caller to announce."""
-    from ..files import write_atomically
+    from ..core.files import write_atomically
 
     fmt = file_format(path)
     write_atomically(os.fspath(path), fmt.dumps(puzzle))

@@ -20,11 +20,11 @@ import json
 import re
 from typing import Any
 
-from ..errors import InputError
-from ..files import parse_json, read_text_file
-from ..glyphs import normalize_glyph
-from ..grid import Direction, Grid, Slot
-from ..limits import MAX_CLUE_NUMBER, check_clue, check_grid_size, clue_number
+from ..core.errors import InputError
+from ..core.files import parse_json, read_text_file
+from ..core.glyphs import normalize_glyph
+from ..core.grid import Direction, Grid, Slot
+from ..core.limits import MAX_CLUE_NUMBER, check_clue, check_grid_size, clue_number
 from . import CellStyle, ClueGroup, Position, Puzzle
 from .ipuz_styles import read_style, write_style
 

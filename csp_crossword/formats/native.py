@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..documents import puzzle_to_dict, to_json
-from ..errors import InputError
-from ..files import parse_json, read_text_file
-from ..glyphs import normalize_glyph
-from ..grid import Grid, format_grid, parse_grid
-from ..limits import check_clue, check_grid_size
+from ..core.errors import InputError
+from ..core.files import parse_json, read_text_file
+from ..core.glyphs import normalize_glyph
+from ..core.grid import Grid, format_grid, parse_grid
+from ..core.limits import check_clue, check_grid_size
 from . import Puzzle
+from .documents import puzzle_to_dict, to_json
 from .native_extras import extras_from_dict
 
 

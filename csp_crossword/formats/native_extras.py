@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError
-from ..limits import check_clue
+from ..core.errors import InputError
+from ..core.limits import check_clue
 from . import EDGES, CellStyle, ClueGroup, LockedSolution, Position, Puzzle
 
 

@@ -32,10 +32,10 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from ..errors import InputError
-from ..glyphs import normalize_glyph
-from ..grid import Direction, Grid, Slot
-from ..limits import check_clue
+from ..core.errors import InputError
+from ..core.glyphs import normalize_glyph
+from ..core.grid import Direction, Grid, Slot
+from ..core.limits import check_clue
 from . import CellStyle, LockedSolution, Puzzle
 from .puz_extras import (
     CIRCLED,

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InputError
-from ..files import read_text_file
-from ..glyphs import normalize_glyph, split_glyphs
-from ..grid import Direction, Grid
-from ..limits import MAX_CLUE_NUMBER, MAX_GRID_SIDE, check_clue, clue_number
+from ..core.errors import InputError
+from ..core.files import read_text_file
+from ..core.glyphs import normalize_glyph, split_glyphs
+from ..core.grid import Direction, Grid
+from ..core.limits import MAX_CLUE_NUMBER, MAX_GRID_SIDE, check_clue, clue_number
 from . import CellStyle, Position, Puzzle
 from .xd_design import DESIGN_NAMES, parse_design, write_rule
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import string
 
-from ..errors import InputError
-from ..glyphs import split_glyphs
+from ..core.errors import InputError
+from ..core.glyphs import split_glyphs
 from . import EDGES, CellStyle, Position
 
 #: Names the writer gives its rules, in order.

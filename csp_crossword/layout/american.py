@@ -5,14 +5,14 @@ quality-first fill, with the blocks moved to where the fill gets stuck.
    with a block at both ends; an entry's symmetric partner slot takes the next entry of the same
    length when there is one (theme answers come in symmetric pairs), else any word.
 2. *The pattern* is drawn around them (:mod:`.american_patterns`).
-3. *The fill* is the quality-first fill (:func:`csp_crossword.quality.quality_first`, the ``ac``
+3. *The fill* is the quality-first fill (:func:`csp_crossword.strategies.quality.quality_first`, the ``ac``
    backend) within a budget per pattern, :data:`FILL_SECONDS` growing by :data:`FILL_GROWTH`.
 4. *Repair.* When arc consistency empties a slot, or the fill fails within its budget, the slots
    that caused it (the emptied slots; else the slots the search blamed most, its wipe-out counts,
    the same signal ``check`` seeds its unsatisfiable core with) are split by a block pair, and a
    pair far from them is taken out to keep the block count: the blocks move to the corner that will
    not fill. After :data:`REPAIRS` repairs the pattern is drawn anew. A fill with entries under
-   :data:`~csp_crossword.quality.ACCEPTABLE_SCORE` gets the same repair around them while the
+   :data:`~csp_crossword.strategies.quality.ACCEPTABLE_SCORE` gets the same repair around them while the
    job is younger than :data:`POLISH_SECONDS`; the better fill is kept.
 
 The whole job keeps one deadline; the best partial fill is returned when it passes.
@@ -27,13 +27,13 @@ from dataclasses import dataclass, replace
 
 from ..backends.ac import ACBackend
 from ..backends.base import MAX_SEED, ProgressCallback
-from ..deadline import Deadline, StopSignal, earliest, expired
-from ..glyphs import normalize_entry, split_glyphs
-from ..grid import Grid, Slot
-from ..lexicon import Lexicon
-from ..problem import FillOptions, build_problem
-from ..quality import ACCEPTABLE_SCORE, quality_first
-from ..result import FillResult, SearchStats, Status
+from ..core.deadline import Deadline, StopSignal, earliest, expired
+from ..core.glyphs import normalize_entry, split_glyphs
+from ..core.grid import Grid, Slot
+from ..core.result import FillResult, SearchStats, Status
+from ..search.problem import FillOptions, build_problem
+from ..strategies.quality import ACCEPTABLE_SCORE, quality_first
+from ..words.lexicon import Lexicon
 from .american_patterns import MIN_ENTRY, Cell, LayoutRuleError, Pattern, PatternRules, draw_pattern
 
 #: Seconds of fill for the first pattern; each later pattern gets FILL_GROWTH times more (a grid

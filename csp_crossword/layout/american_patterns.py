@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..deadline import Deadline, StopSignal, expired
+from ..core.deadline import Deadline, StopSignal, expired
 
 Cell = tuple[int, int]
 

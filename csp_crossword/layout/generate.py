@@ -29,12 +29,12 @@ from dataclasses import dataclass, field, replace
 
 from ..backends.ac import ACBackend
 from ..backends.base import MAX_SEED, ProgressCallback
-from ..deadline import Deadline, StopSignal, earliest, expired, time_left
-from ..grid import Grid, Slot
-from ..lexicon import Lexicon
-from ..problem import FillOptions, build_problem
-from ..result import Entry, FillResult, SearchStats, Status
-from ..verify import verify_fill
+from ..core.deadline import Deadline, StopSignal, earliest, expired, time_left
+from ..core.grid import Grid, Slot
+from ..core.result import Entry, FillResult, SearchStats, Status
+from ..search.problem import FillOptions, build_problem
+from ..verify.fill import verify_fill
+from ..words.lexicon import Lexicon
 from .american import generate_american
 from .american_patterns import LayoutRuleError, PatternRules
 from .patterns import random_pattern

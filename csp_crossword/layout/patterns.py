@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from ..deadline import Deadline, StopSignal, expired
-from ..grid import Grid
+from ..core.deadline import Deadline, StopSignal, expired
+from ..core.grid import Grid
 
 #: Attempts at drawing one valid pattern.
 PATTERN_TRIES = 200

@@ -24,8 +24,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..deadline import Deadline, StopSignal
-from ..lexicon import Lexicon, entry_glyphs
+from ..core.deadline import Deadline, StopSignal
+from ..words.lexicon import Lexicon, entry_glyphs
 
 #: Weight of a down run that is an anagram of a word (the seed's 0.2).
 SCRAMBLED_WEIGHT = 0.2

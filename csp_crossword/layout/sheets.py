@@ -1,12 +1,12 @@
 """Puzzle sheets for a laid-out board: numbered blank grid, clue lists, word search, JSON.
 
-A board here is a :class:`~csp_crossword.grid.Grid` (``None`` where no letter goes) and its
+A board here is a :class:`~csp_crossword.core.grid.Grid` (``None`` where no letter goes) and its
 cells. Entries are numbered the standard way (``Grid.slots``: left to right, top to bottom, from
 the top right in right-to-left grids); each entry's clue and display form come from the word
 list.
 
->>> from csp_crossword.grid import parse_grid
->>> from csp_crossword.lexicon import Lexicon
+>>> from csp_crossword.core.grid import parse_grid
+>>> from csp_crossword.words.lexicon import Lexicon
 >>> grid = parse_grid("CAT\\nA##\\nB##")
 >>> cells = grid.cells
 >>> grid = grid.with_cells([["" if v else None for v in row] for row in cells])
@@ -25,8 +25,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from ..grid import ACROSS, BLOCK, DOWN, EMPTY, Cell, Grid
-from ..lexicon import Lexicon
+from ..core.grid import ACROSS, BLOCK, DOWN, EMPTY, Cell, Grid
+from ..words.lexicon import Lexicon
 
 Cells = tuple[tuple[Cell, ...], ...]
 
@@ -84,6 +84,6 @@ def word_search(cells: Cells, alphabet: list[str], rng: random.Random) -> list[l
 
 def alphabet_of(words: Iterable[str]) -> list[str]:
     """The glyphs the words use, sorted: what a word search fills its spare cells with."""
-    from ..lexicon import entry_glyphs
+    from ..words.lexicon import entry_glyphs
 
     return sorted({g for w in words for g in entry_glyphs(w)})

@@ -23,7 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..errors import InputError, LoadTimeout
+from ..core.errors import InputError, LoadTimeout
 from . import pages
 from .jobs import Job, JobPool, PoolFull
 from .models import (
@@ -175,8 +175,8 @@ def create_app(state: ServerState) -> FastAPI:
 
     @app.get("/api/config")
     async def config() -> dict[str, Any]:
-        from ..builtin import LANGUAGES
         from ..formats import FILE_FORMATS
+        from ..words.builtin import LANGUAGES
 
         return {
             "max_grid_side": MAX_WEB_GRID_SIDE,

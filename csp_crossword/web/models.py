@@ -12,10 +12,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from ..backends.base import MAX_SEED
-from ..errors import InputError
-from ..grid import Grid, parse_grid
+from ..core.errors import InputError
+from ..core.grid import Grid, parse_grid
+from ..core.limits import MAX_CLUE_CHARS
 from ..layout.freeform import MAX_FREEFORM_WORD_GLYPHS
-from ..limits import MAX_CLUE_CHARS
 
 #: The largest grid side the web constructor edits (a Sunday puzzle is 21 or 23).
 MAX_WEB_GRID_SIDE = 25

@@ -11,9 +11,9 @@ import threading
 from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError
+from ..core.errors import InputError
+from ..core.grid import Grid
 from ..formats import FILE_FORMATS, Puzzle, file_format
-from ..grid import Grid
 
 if TYPE_CHECKING:
     from ..api import FillJob
@@ -31,7 +31,7 @@ DEAD_END_FLAGS = {"viable": False, "dead_end": True, "unknown": None}
 
 def analyse(grid: Grid) -> dict[str, Any]:
     """Slots with their patterns, and the stats a constructor watches."""
-    from ..documents import slots_to_dict
+    from ..formats.documents import slots_to_dict
 
     stats = grid.stats()
     data = slots_to_dict(grid, stats)
@@ -72,11 +72,11 @@ class PreparedProblems:
 
 def candidates(request: CandidatesRequest, store: WordListStore, prepared: PreparedProblems) -> dict[str, Any]:
     """The words that fit a slot, best first, with the library's look-ahead
-    (:func:`csp_crossword.api.fills.job_candidates`): per word ``status`` (viable, dead_end,
+    (:func:`csp_crossword.api.candidates.job_candidates`): per word ``status`` (viable, dead_end,
     unknown), ``crossings`` (words each crossing keeps) and, for the page, ``dead_end`` (True,
     False, or None when not checked within the time budget)."""
-    from ..api.fills import job_candidates
-    from ..documents import candidates_to_dict
+    from ..api.candidates import job_candidates
+    from ..formats.documents import candidates_to_dict
 
     grid = request.grid.to_grid()
     job = prepared.get(grid, request, store)

@@ -2,7 +2,7 @@
 lists uploaded through the page.
 
 An uploaded list is kept as its bytes (a worker process loads it from them) and, once asked for,
-as a loaded :class:`~csp_crossword.lexicon.Lexicon`. At most :data:`MAX_UPLOADED_LISTS` are kept;
+as a loaded :class:`~csp_crossword.words.lexicon.Lexicon`. At most :data:`MAX_UPLOADED_LISTS` are kept;
 the oldest goes first. No path ever comes from a request: an upload is read from a temporary file
 the server names itself.
 """
@@ -17,8 +17,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
-from ..lexicon import Lexicon
+from ..core.errors import InputError
+from ..words.lexicon import Lexicon
 
 #: Uploaded lists kept at once (each can be tens of MB loaded).
 MAX_UPLOADED_LISTS = 8

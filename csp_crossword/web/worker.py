@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, LoadTimeout
+from ..core.errors import InputError, LoadTimeout
 from .wordlists import LexiconCache, ListSource
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def run_job(
     if kind == "freeform":
         return _freeform(request, stop, progress)
     from .. import api
-    from ..documents import check_to_dict, count_to_dict, result_to_dict
+    from ..formats.documents import check_to_dict, count_to_dict, result_to_dict
     from .models import WordSettings
 
     assert source is not None  # every job but freeform names a list
@@ -143,10 +143,10 @@ def _grid(request: dict[str, Any]) -> Any:
 
 def _freeform(request: dict[str, Any], stop: Event, progress: Any) -> dict[str, Any]:
     from .. import api
-    from ..documents import freeform_to_dict
-    from ..glyphs import normalize_entry
+    from ..core.glyphs import normalize_entry
+    from ..formats.documents import freeform_to_dict
     from ..layout.sheets import alphabet_of, numbered_entries, word_search
-    from ..lexicon import Lexicon
+    from ..words.lexicon import Lexicon
 
     entries = request["entries"]
     lexicon = Lexicon.from_words([e["word"] for e in entries], name="pasted words")

@@ -7,7 +7,7 @@ crossword generator and Mr. Crossworder), ``result.py`` the finished board. One 
 unless islands are allowed.
 """
 
-from ...grid import Direction
+from ...core.grid import Direction
 from .board import MAX_BOARD_SIDE, MAX_FREEFORM_WORD_GLYPHS, Board, BoardRules, Placement, check_word_lengths
 from .candidates import SPAN_WORDS, SpanFrontier, SpanIndex
 from .frontier import Frontier

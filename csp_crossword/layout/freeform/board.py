@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...errors import InputError
-from ...grid import Direction
-from ...lexicon import glyph_count
+from ...core.errors import InputError
+from ...core.grid import Direction
+from ...words.lexicon import glyph_count
 
 ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
 #: Longest word a freeform board takes, in glyphs. Longer ones are refused up front: such a

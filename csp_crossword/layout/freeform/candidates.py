@@ -5,7 +5,7 @@ tens of thousands of words that is millions of placements, and one board outlast
 Here the board is read the other way round, as the Google I/O crossword generator and Crosshare's
 autofill do: each line (row or column) with a letter a word could cross is cut into *spans*, runs
 of cells one word could fill (crossing that line's letters, touching nothing else), and a span's
-words come from the bitsets of :class:`~csp_crossword.lexicon.WordIndex`: the words of the span's
+words come from the bitsets of :class:`~csp_crossword.words.lexicon.WordIndex`: the words of the span's
 length with its glyphs at its positions, less the words used up. Work per step is bounded by the
 lines a new word touches, not by the list.
 
@@ -24,8 +24,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from ...grid import Direction
-from ...lexicon import DEFAULT_SCORE, WordIndex
+from ...core.grid import Direction
+from ...words.lexicon import DEFAULT_SCORE, WordIndex
 from .board import ACROSS, DOWN, OWNER_BIT, Board, BoardRules, Cell
 from .frontier import Key, Ranked
 

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from ...grid import Direction
+from ...core.grid import Direction
 from .board import ACROSS, CROSSING, DOWN, Board, BoardRules, Cell
 
 #: A frontier placement: (word, row, column, direction).

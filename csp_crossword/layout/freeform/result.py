@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...grid import Grid
+from ...core.grid import Grid
 from .board import CROSSING, Board, BoardRules
 
 

@@ -25,9 +25,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from ...deadline import Deadline, StopSignal, expired
-from ...grid import Direction
-from ...lexicon import Lexicon, entry_glyphs
+from ...core.deadline import Deadline, StopSignal, expired
+from ...core.grid import Direction
+from ...words.lexicon import Lexicon, entry_glyphs
 from .board import ACROSS, DOWN, Board, BoardRules, Cell, Placement, check_word_lengths
 from .candidates import SPAN_WORDS, SpanFrontier, SpanIndex
 from .frontier import CHECK_EVERY, Frontier, Ranked

@@ -1,0 +1,171 @@
+"""The library API, part 2: a fill job prepared — its options checked, its word list filtered,
+its problem built, and every answer of it verified."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..backends import DEFAULT as DEFAULT_BACKEND
+from ..backends import Backend, get_backend, names
+from ..core.errors import InputError
+from ..core.glyphs import is_cell_glyph, normalize_entry, split_glyphs
+from ..core.grid import Grid, Slot
+from ..core.result import FillResult
+from ..search.problem import FillOptions, FillProblem, build_problem
+from ..verify.fill import verify_fill
+from ..words.lexicon import Lexicon
+from ..words.ngrams import check_run_length
+from .inputs import GridLike, Words, as_grid, as_lexicon
+
+if TYPE_CHECKING:
+    from ..backends.base import Cells
+
+
+class WrongFillError(RuntimeError):
+    """A backend produced a fill the independent verifier rejects: a bug, never a result."""
+
+
+def fill_options(
+    grid: Grid,
+    *,
+    min_score: int | None = None,
+    ban: Iterable[str] = (),
+    require: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    allow_duplicates: bool = False,
+    exact: bool = False,
+    no_shared_substring: int | None = None,
+) -> FillOptions:
+    """The fill options, checked against the grid (InputError for a slot it does not have)."""
+    if min_score is not None and min_score < 0:
+        raise InputError("min_score must be 0 or more")
+    if no_shared_substring is not None:
+        try:
+            check_run_length(no_shared_substring)
+        except ValueError as error:
+            raise InputError(str(error)) from None
+    pairs = list(require.items()) if isinstance(require, Mapping) else list(require or [])
+    required: list[tuple[str, str]] = []
+    for slot_id, word in pairs:
+        if not str(slot_id).strip() or not str(word).strip():
+            raise InputError(f"required entry {slot_id}={word}: give a slot id and a word, e.g. 1A=CROSSWORD")
+        try:
+            slot = grid.slot(slot_id)
+        except KeyError:
+            raise InputError(f"the grid has no slot {slot_id.strip().upper()}", grid.source) from None
+        _check_required(grid, slot, word, required)
+        required.append((slot.id, word.strip()))
+    return FillOptions(
+        allow_duplicates=allow_duplicates,
+        min_score=min_score,
+        banned=frozenset(ban),
+        required=tuple(required),
+        exact=exact,
+        no_shared_substring=no_shared_substring,
+    )
+
+
+def _check_required(grid: Grid, slot: Slot, word: str, earlier: list[tuple[str, str]]) -> None:
+    """A required word must be glyphs that can fill cells, as many as the slot has, agreeing with
+    the slot's given glyphs and with any earlier requirement for the same slot."""
+    glyphs = split_glyphs(normalize_entry(word))
+    where = f"required entry {slot.id}={word}"
+    bad = [g for g in glyphs if not is_cell_glyph(g)]
+    if bad:
+        raise InputError(f"{where}: {bad[0]!r} cannot fill a cell (letters and digits only)")
+    if len(glyphs) != slot.length:
+        raise InputError(f"{where}: {len(glyphs)} letters for a slot of {slot.length}")
+    pattern = grid.pattern(slot)
+    if any(given and given != g for given, g in zip(pattern, glyphs, strict=True)):
+        raise InputError(f"{where}: clashes with the given letters {grid.pattern_text(slot)}")
+    for other_id, other in earlier:
+        if other_id == slot.id and normalize_entry(other) != normalize_entry(word):
+            raise InputError(f"{where}: {slot.id} is already required to be {other}")
+
+
+def make_backend(
+    name: str = DEFAULT_BACKEND,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seed: int = 0,
+    job: str = "fill",
+    optimize: bool = False,
+) -> Backend:
+    """The backend registered as ``name``, able to do ``job``, with its options checked."""
+    cls = get_backend(name)
+    if not cls.available():
+        raise InputError(f"backend {name} is not available here (see 'csp-crossword backends')")
+    if job not in cls.supports:
+        able = [n for n in names() if job in get_backend(n).supports]
+        raise InputError(f"backend {name} cannot {job}; use one of: {', '.join(able)}")
+    values = dict(options or {})
+    if optimize:
+        if "optimize" not in cls.supports:
+            able = [n for n in names() if "optimize" in get_backend(n).supports]
+            raise InputError(f"backend {name} cannot optimise; use one of: {', '.join(able)}")
+        values["optimize"] = True
+    return cls(values, seed=seed)
+
+
+@dataclass(frozen=True)
+class FillJob:
+    """A grid, its word list and the options, compiled into a problem once."""
+
+    grid: Grid
+    lexicon: Lexicon
+    problem: FillProblem
+
+    def verify(self, cells: Cells) -> list[str]:
+        """The independent verifier's complaints about a fill of this problem (empty: valid)."""
+        problem = self.problem
+        return verify_fill(
+            self.grid,
+            cells,
+            problem.lexicon,
+            allow_duplicates=problem.options.allow_duplicates,
+            extra_words=problem.extra_words,
+            exact_uses=problem.word_uses if problem.options.exact else None,
+            no_shared_substring=problem.options.no_shared_substring,
+        )
+
+    def checked(self, result: FillResult) -> FillResult:
+        """``result``, after the verifier accepted its fill (WrongFillError otherwise)."""
+        if result.status.has_fill and result.cells is not None:
+            problems = self.verify(result.cells)
+            if problems:
+                raise WrongFillError(f"backend {result.backend} returned an invalid fill: {problems[0]}")
+        return result
+
+
+#: Fill strategies, the default first (see :func:`fill`).
+STRATEGIES = ("quality", "plain")
+
+
+def prepare(
+    grid: GridLike,
+    words: Words = None,
+    *,
+    lang: str = "en",
+    min_score: int | None = None,
+    ban: Iterable[str] = (),
+    require: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    allow_duplicates: bool = False,
+    exact: bool = False,
+    no_shared_substring: int | None = None,
+) -> FillJob:
+    """Grid + word list + options -> the arc-consistent problem every job starts from.
+
+    ``no_shared_substring`` N: no two entries share a run of N or more consecutive glyphs."""
+    grid = as_grid(grid, rtl=lang == "ar")
+    lexicon = as_lexicon(words, lang=lang)
+    options = fill_options(
+        grid,
+        min_score=min_score,
+        ban=ban,
+        require=require,
+        allow_duplicates=allow_duplicates,
+        exact=exact,
+        no_shared_substring=no_shared_substring,
+    )
+    return FillJob(grid, lexicon, build_problem(grid, lexicon, options))

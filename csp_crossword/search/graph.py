@@ -1,0 +1,91 @@
+"""The constraint graph: the crossword CSP's structure, from which every backend reads it.
+
+A node per slot (attributes ``slot``: the :class:`~csp_crossword.core.grid.Slot`; ``length``,
+``direction``, ``number``, ``cells``; ``pattern``: the slot's glyphs as the grid gives them, ``?``
+for open cells; :func:`~csp_crossword.search.problem.build_problem` adds ``domain_size``, the words
+left after arc consistency). An edge per crossing (``cell``: the shared cell; ``positions``: slot
+id -> index of that cell in the slot; ``cell_id``: the crossing's number, 0, 1, ... in the grid's
+order, which names its glyph mask in the search state). Graph attributes: ``grid`` (the grid the
+slots belong to), ``no_repeat`` (no entry
+may appear twice) and ``same_length`` (length -> the ids of the slots of that length: under
+``no_repeat`` each group must hold distinct words, the only constraint between slots that do not
+cross).
+
+Nodes are in the grid's slot order and each slot's crossings in the grid's crossing order, so the
+propagation network, the CP-SAT and python-constraint models, the regions of ``count`` and the
+report of ``check`` all see one order.
+
+>>> from csp_crossword.core.grid import parse_grid
+>>> g = constraint_graph(parse_grid("...\\n.#.\\n..."))
+>>> list(g.nodes)
+['1A', '3A', '1D', '2D']
+>>> g.edges["1A", "2D"]["positions"]
+{'1A': 2, '2D': 0}
+>>> crossings_of(g, "2D")
+[('1A', 0, 2, 1), ('3A', 2, 2, 3)]
+>>> g.graph["same_length"]
+{3: ('1A', '3A', '1D', '2D')}
+>>> len(components(g))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import networkx as nx
+
+from ..core.grid import Grid, Slot
+
+
+def constraint_graph(grid: Grid, slots: Sequence[Slot] | None = None, *, no_repeat: bool = True) -> nx.Graph:
+    """The graph of the grid's slots and crossings (of ``slots`` only, when given: the other
+    cells are then free, and a crossing with a slot left out is no constraint)."""
+    chosen = tuple(grid.slots if slots is None else slots)
+    graph = nx.Graph(grid=grid, no_repeat=no_repeat)
+    for slot in chosen:
+        graph.add_node(
+            slot.id,
+            slot=slot,
+            length=slot.length,
+            direction=slot.direction,
+            number=slot.number,
+            cells=slot.cells,
+            pattern=grid.pattern_text(slot),
+        )
+    for crossing in grid.crossings:
+        if crossing.across in graph and crossing.down in graph:
+            graph.add_edge(
+                crossing.across,
+                crossing.down,
+                cell=crossing.cell,
+                positions={crossing.across: crossing.across_pos, crossing.down: crossing.down_pos},
+                cell_id=graph.number_of_edges(),
+            )
+    same_length: dict[int, list[str]] = {}
+    for slot in chosen:
+        same_length.setdefault(slot.length, []).append(slot.id)
+    graph.graph["same_length"] = {length: tuple(ids) for length, ids in same_length.items()}
+    return graph
+
+
+def slots_of(graph: nx.Graph) -> tuple[Slot, ...]:
+    """The graph's slots, in its node order."""
+    return tuple(data["slot"] for _, data in graph.nodes(data=True))
+
+
+def crossings_of(graph: nx.Graph, slot_id: str) -> list[tuple[str, int, int, int]]:
+    """The crossings of one slot, in the grid's crossing order: (other slot id, position in this
+    slot, position in the other, crossing number)."""
+    return [
+        (other, edge["positions"][slot_id], edge["positions"][other], edge["cell_id"])
+        for other, edge in graph.adj[slot_id].items()
+    ]
+
+
+def components(graph: nx.Graph) -> list[list[str]]:
+    """Independent regions: lists of slot ids, largest first, ids in node order within each."""
+    order = {node: i for i, node in enumerate(graph.nodes)}
+    parts = [sorted(part, key=order.__getitem__) for part in nx.connected_components(graph)]
+    parts.sort(key=lambda part: (-len(part), order[part[0]]))
+    return parts

@@ -1,0 +1,237 @@
+"""A fill problem: grid, lexicon and options, with the initial domains after propagation.
+
+>>> from csp_crossword.core.grid import parse_grid
+>>> from csp_crossword.words.lexicon import Lexicon
+>>> grid = parse_grid("C.\\n..")
+>>> problem = build_problem(grid, Lexicon.from_words(["CA", "CB", "AT", "BE", "AB"]))
+>>> problem.candidates("1A")
+['CA', 'CB']
+>>> problem.unsatisfiable
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..core.glyphs import normalize_entry
+from ..core.grid import Grid, Slot
+from ..words.lexicon import DEFAULT_SCORE, Lexicon, WordIndex, glyph_count
+from ..words.ngrams import check_run_length
+from .graph import components, constraint_graph
+from .propagation import Network
+from .state import State
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+
+@dataclass(frozen=True)
+class FillOptions:
+    """What the user asks of a fill.
+
+    Attributes:
+        allow_duplicates: Allow the same entry in two slots.
+        min_score: Drop words scored below this.
+        banned: Words never used.
+        required: Slot id -> word that slot must hold (added to the word list if missing).
+        exact: Fill-in puzzle: every word of the list is used exactly as many times as it is
+            listed (``Lexicon.multiplicity``), and nothing else.
+        no_shared_substring: N: no two entries of the fill share a run of N or more consecutive
+            glyphs (STARTLE and RESTART share STAR with N=4); None: no such rule. At least 2
+            (ValueError otherwise).
+    """
+
+    allow_duplicates: bool = False
+    min_score: int | None = None
+    banned: frozenset[str] = frozenset()
+    required: tuple[tuple[str, str], ...] = ()
+    exact: bool = False
+    no_shared_substring: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.no_shared_substring is not None:
+            check_run_length(self.no_shared_substring)
+
+
+@dataclass(frozen=True)
+class FillProblem:
+    """Everything a backend needs. Build it with :func:`build_problem`.
+
+    Attributes:
+        grid: The grid (with any pre-filled glyphs).
+        lexicon: The word list after ``min_score``, ``banned`` and ``required`` were applied.
+        options: The options.
+        network: The constraints compiled from ``graph`` (slots, crossings, word indexes) that
+            propagation and the backends work on.
+        domains: One bitset per slot (``network.slots`` order) after node and arc consistency;
+            all zero-free unless the problem is already proved unsatisfiable.
+        empty: Ids of the slots whose domain is empty, and why, when propagation alone proves
+            the problem unsatisfiable.
+        root: The arc-consistent search state at the root (None when unsatisfiable); backends
+            start from a copy (:meth:`root_state`).
+    """
+
+    grid: Grid
+    lexicon: Lexicon
+    options: FillOptions
+    network: Network
+    domains: tuple[int, ...]
+    empty: tuple[tuple[str, str], ...] = field(default=())
+    root: State | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def slots(self) -> Sequence[Slot]:
+        """The slots of the problem (all the grid's, unless built for a subset), in domain order."""
+        return self.network.slots
+
+    @property
+    def unsatisfiable(self) -> bool:
+        return bool(self.empty)
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The constraint graph of the problem's slots and crossings (:mod:`.graph`): the source
+        of every backend's structure."""
+        return self.network.graph
+
+    def regions(self) -> list[list[str]]:
+        """Independent regions (slots linked by crossings), largest first, ids in slot order
+        within each."""
+        return components(self.graph)
+
+    def root_state(self) -> State:
+        """A fresh copy of the search state at the root (arc consistent, glyph masks set)."""
+        if self.root is None:
+            return self.network.initial_state(list(self.domains))
+        return self.root.copy()
+
+    def index_of(self, slot_id: str) -> WordIndex:
+        return self.network.indexes[self.network.slot_number[slot_id]]
+
+    def candidates(self, slot_id: str, limit: int | None = None) -> list[str]:
+        """The words still possible in a slot, best score first."""
+        s = self.network.slot_number[slot_id]
+        index = self.network.indexes[s]
+        found = []
+        for w in WordIndex.iter_ids(self.domains[s]):
+            found.append(index.words[w])
+            if limit is not None and len(found) >= limit:
+                break
+        return found
+
+    @property
+    def word_uses(self) -> dict[str, int] | None:
+        """For fill-in puzzles: entry -> exact number of uses."""
+        return self.network.uses
+
+    @property
+    def extra_words(self) -> frozenset[str]:
+        """Required words, which count as words of the list for the verifier."""
+        return frozenset(normalize_entry(w) for _, w in self.options.required)
+
+
+def _node_domains(grid: Grid, options: FillOptions, network: Network) -> tuple[list[int], list[tuple[str, str]]]:
+    """Domains from lengths, pre-filled glyphs and required words, with reasons for empty ones."""
+    required = {slot_id.upper(): normalize_entry(word) for slot_id, word in options.required}
+    domains: list[int] = []
+    empty: list[tuple[str, str]] = []
+    for s, slot in enumerate(network.slots):
+        index = network.indexes[s]
+        pattern = grid.pattern(slot)
+        if slot.id in required:
+            word = required[slot.id]
+            domain = 1 << index.position[word] if word in index.position else 0
+            if not domain:
+                empty.append((slot.id, f"required word {word} does not fit {slot.length} cells"))
+            elif index.match(pattern) & domain == 0:
+                empty.append((slot.id, f"required word {word} clashes with {grid.pattern_text(slot)}"))
+                domain = 0
+        elif not len(index):
+            domain = 0
+            empty.append((slot.id, f"no {slot.length}-letter word in the word list"))
+        else:
+            domain = index.match(pattern)
+            if not domain:
+                empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
+        domains.append(domain)
+    return domains, empty
+
+
+#: How a fill-in puzzle's per-length count mismatch is named where a slot id would be: no one
+#: slot is to blame, so ``"length 5"`` stands for them all.
+MISMATCH_PREFIX = "length "
+
+
+def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str, str]]:
+    """Fill-in puzzles: per length, the slots must match the listed words one for one."""
+    words_per_length: dict[int, int] = {}
+    for word, n in uses.items():
+        words_per_length[glyph_count(word)] = words_per_length.get(glyph_count(word), 0) + n
+    slots_per_length: dict[int, list[str]] = {}
+    for slot in network.slots:
+        slots_per_length.setdefault(slot.length, []).append(slot.id)
+    problems = []
+    for length in sorted(set(words_per_length) | set(slots_per_length)):
+        have, need = words_per_length.get(length, 0), len(slots_per_length.get(length, ()))
+        if have != need:
+            # not one slot's fault: the whole length is named (MISMATCH_PREFIX marks it)
+            where = f"{MISMATCH_PREFIX}{length}"
+            problems.append((where, f"{need} slot(s) but {have} listed word(s), and each word is placed once"))
+    return problems
+
+
+def build_problem(
+    grid: Grid, lexicon: Lexicon, options: FillOptions | None = None, *, slot_ids: Sequence[str] | None = None
+) -> FillProblem:
+    """Apply the options to the lexicon, then node and arc consistency to every slot.
+
+    ``slot_ids`` keeps only the constraints of those slots (the other cells are free): a relaxed
+    problem, used to find which slots cannot be filled together.
+
+    Raises:
+        KeyError: a required slot id is not in the grid.
+    """
+    options = options or FillOptions()
+    for slot_id, _ in options.required:
+        grid.slot(slot_id)
+    if options.min_score is not None or options.banned:
+        lexicon = lexicon.filtered(options.min_score, options.banned)
+    missing: dict[str, int] = {}
+    for _, word in options.required:
+        entry = normalize_entry(word)
+        if entry not in lexicon:
+            missing[entry] = DEFAULT_SCORE
+    if missing:
+        lexicon = lexicon.with_entries(missing)
+    slots = None if slot_ids is None else tuple(grid.slot(i) for i in slot_ids)
+    uses = lexicon.word_uses() if options.exact else None
+    graph = constraint_graph(grid, slots, no_repeat=not options.allow_duplicates or uses is not None)
+    network = Network(graph, lexicon, uses, options.no_shared_substring)
+    domains, empty = _node_domains(grid, options, network)
+    if options.exact and slot_ids is None:
+        empty += _count_mismatches(network, uses or {})
+    state = None
+    if not empty:
+        state = network.initial_state(domains)
+        failure = network.propagate(state, range(len(domains)))
+        domains = state.domains
+        if failure is not None:
+            slot = network.slots[failure.slot]
+            why = "no word is left once every crossing is made consistent"
+            if failure.shared_run and failure.cause is not None:
+                why = (
+                    f"every word left shares a run of {options.no_shared_substring} letters with "
+                    f"{network.slots[failure.cause].id}'s entry"
+                )
+            elif failure.cause is not None and failure.cause != failure.slot:
+                why += f" (last pruned by its crossing with {network.slots[failure.cause].id})"
+            elif failure.cause == failure.slot:
+                why += " (its only words are used elsewhere)"
+            empty.append((slot.id, why))
+    root = state.copy() if state is not None and not empty else None
+    for slot, domain in zip(network.slots, domains):
+        graph.nodes[slot.id]["domain_size"] = domain.bit_count()
+    return FillProblem(grid, lexicon, options, network, tuple(domains), tuple(empty), root)

@@ -1,0 +1,225 @@
+"""The arc-consistency loop of :mod:`csp_crossword.search.propagation`, compiled with numba.
+
+:meth:`Network.propagate` spends almost all of a search's time in a short loop over crossings and
+glyphs: on am15-02 at ``min_score=50`` about 90% of 20 s, at some 600 nodes a second. Here the
+same loop runs as machine code over flat ``uint64`` arrays:
+
+* every slot's domain is a row of 64-bit words in one array (``State.packed``), kept in step with
+  the Python-int domains the rest of the search reads: a row is rewritten only when the int in
+  ``State.domains`` is no longer the very object the row was made from (identity, not equality:
+  any write through ``state.domains[s] = ...`` replaces the object), and only the slots the
+  kernel changed are turned back into ints;
+* per word length, position and glyph, the bitset of the words with that glyph there (the
+  :class:`~csp_crossword.words.lexicon.WordIndex` columns), and the words' glyph codes, for domains of
+  a few words;
+* crossing-cell glyph masks as one ``uint64`` each, so the kernel serves alphabets of up to
+  :data:`MAX_GLYPHS` glyphs (English, Arabic, digits); larger ones (Bangla's clusters) and the
+  rules the kernel does not know (per-word use limits of fill-in puzzles, no shared runs) keep
+  the pure-Python loop.
+
+The kernel computes the same fixpoint as the Python loop, which stays the reference and the
+fallback when numba is not installed or ``CSP_CROSSWORD_JIT=0``. numba compiles it once per
+machine and caches the machine code: next to this file, else in numba's per-user cache, else in a
+per-user folder under the temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..words.lexicon import WordIndex
+    from .constraints import Constraints
+    from .state import State
+
+#: Glyphs a crossing cell's mask can hold in one 64-bit word.
+MAX_GLYPHS = 64
+#: Seconds the process spends in the Python loop before it loads the compiled one: a problem
+#: decided sooner never pays numba's start-up (about 0.25 s: importing numba and loading the
+#: cached machine code), a longer search loses at most this much of its speed-up. Once loaded,
+#: every network of the process uses it.
+WARMUP_SECONDS = 0.1
+#: Environment variable that turns the compiled loop off ("0").
+JIT_VARIABLE = "CSP_CROSSWORD_JIT"
+
+
+def jit_enabled() -> bool:
+    """False when ``CSP_CROSSWORD_JIT=0`` (or ``false``/``no``/``off``) asks for the Python loop."""
+    return os.environ.get(JIT_VARIABLE, "1").strip().lower() not in {"0", "false", "no", "off"}
+
+
+def _compile() -> Any:
+    """The compiled kernel, or None without numba. Compiled (or loaded from numba's cache) on
+    first use, once per process."""
+    try:
+        from .kernel_code import propagate
+    except ImportError:
+        return None
+    except RuntimeError:
+        # numba found no folder to cache the machine code in (the package's folder and the
+        # user's cache are read-only: a system-wide install run by a service user): cache it in
+        # a folder of this user's under the temporary directory instead.
+        import numba
+
+        folder = os.path.join(tempfile.gettempdir(), f"csp-crossword-numba-{os.getuid()}")
+        numba.config.CACHE_DIR = folder  # type: ignore[attr-defined]
+        try:
+            from .kernel_code import propagate
+        except (ImportError, RuntimeError):
+            return None
+    return propagate
+
+
+class _KernelCache:
+    """The process's compiled kernel (None: not tried yet; False: unavailable) and the seconds
+    its networks spent in the Python loop before it was loaded."""
+
+    kernel: Any = None
+    python_seconds = 0.0
+
+
+def note_python_seconds(seconds: float) -> None:
+    """Count time spent in the Python loop towards WARMUP_SECONDS."""
+    _KernelCache.python_seconds += seconds
+
+
+def kernel_wanted() -> bool:
+    """Whether the compiled loop should be used now: loaded (or found unavailable) already, or
+    the Python loop has had its WARMUP_SECONDS."""
+    return _KernelCache.kernel is not None or _KernelCache.python_seconds >= WARMUP_SECONDS
+
+
+def kernel() -> Any:
+    """The compiled kernel, or None when numba is missing or the kernel is turned off."""
+    if not jit_enabled():
+        return None
+    if _KernelCache.kernel is None:
+        _KernelCache.kernel = _compile() or False
+    return _KernelCache.kernel or None
+
+
+class CompiledNetwork:
+    """A problem's :class:`~csp_crossword.search.constraints.Constraints` as the kernel's flat arrays."""
+
+    def __init__(self, net: Constraints, function: Any):
+        import numpy as np  # imported with the loop: a small problem never needs it
+
+        self.function = function
+        n = len(net.slots)
+        self.widths = np.array([(len(index) + 63) // 64 for index in net.indexes], dtype=np.int64)
+        self.offsets = np.zeros(n, dtype=np.int64)
+        if n:
+            self.offsets[1:] = np.cumsum(self.widths)[:-1]
+        self.total = int(self.widths.sum())
+        self.lengths = np.array([slot.length for slot in net.slots], dtype=np.int64)
+        kind_of: dict[int, int] = {}
+        kind_indexes: list[WordIndex] = []
+        for index in net.indexes:
+            if id(index) not in kind_of:
+                kind_of[id(index)] = len(kind_indexes)
+                kind_indexes.append(index)
+        self.kinds = np.array([kind_of[id(index)] for index in net.indexes], dtype=np.int64)
+        glyphs = max(1, len(net.lexicon.alphabet))
+        longest = max((index.length for index in kind_indexes), default=1)
+        self.column_offsets = np.full((len(kind_indexes), longest, glyphs), -1, dtype=np.int64)
+        column_pieces: list[Any] = []
+        code_pieces: list[Any] = []
+        self.code_offsets = np.zeros(len(kind_indexes), dtype=np.int64)
+        at = 0
+        code_at = 0
+        for k, index in enumerate(kind_indexes):
+            starts, words = index.packed_columns
+            self.column_offsets[k, : index.length] = np.where(starts >= 0, starts + at, -1)
+            column_pieces.append(words)
+            at += words.shape[0]
+            self.code_offsets[k] = code_at
+            matrix = np.ascontiguousarray(index.matrix, dtype=np.int64).reshape(-1)
+            code_pieces.append(matrix)
+            code_at += matrix.shape[0]
+        self.columns = np.concatenate(column_pieces) if at else np.zeros(1, np.uint64)
+        self.codes = np.concatenate(code_pieces) if code_pieces else np.zeros(1, np.int64)
+        starts = [0]
+        rows: list[tuple[int, int, int, int]] = []
+        for row in net.neighbours:
+            rows.extend(row)
+            starts.append(len(rows))
+        self.nb_start = np.array(starts, dtype=np.int64)
+        table = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        self.nb_other, self.nb_pos, self.nb_other_pos, self.nb_cell = (
+            np.ascontiguousarray(table[:, k]) for k in range(4)
+        )
+        same = [0]
+        same_rows: list[int] = []
+        for others in net.same_length:
+            same_rows.extend(others)
+            same.append(len(same_rows))
+        self.same_start = np.array(same, dtype=np.int64)
+        self.same_slots = np.array(same_rows, dtype=np.int64)
+        self.check_repeats = not net.allow_duplicates
+        self.nbytes = [int(w) * 8 for w in self.widths]
+
+    def sync(self, state: State) -> Any:
+        """``state.packed``, its rows brought up to date with ``state.domains``."""
+        import numpy as np
+
+        domains = state.domains
+        packed = state.packed
+        made_from = state.packed_from
+        if packed is None or made_from is None:
+            packed = state.packed = np.zeros(self.total, dtype=np.uint64)
+            made_from = state.packed_from = [None] * len(domains)
+        offsets, widths, nbytes = self.offsets, self.widths, self.nbytes
+        for s, domain in enumerate(domains):
+            if domain is not made_from[s]:
+                start = offsets[s]
+                packed[start : start + widths[s]] = np.frombuffer(domain.to_bytes(nbytes[s], "little"), np.uint64)
+                made_from[s] = domain
+        return packed
+
+    def propagate(self, state: State, changed: list[int]) -> tuple[int, int]:
+        """Run the kernel on ``state`` (updated in place); (failed slot, cause); either is -1 for none
+        (``kernel_code.NO_FAILURE``, ``NO_CAUSE``)."""
+        import numpy as np
+
+        packed = self.sync(state)
+        n = len(state.domains)
+        masks = np.array(state.masks, dtype=np.uint64)
+        settled = np.array(state.settled, dtype=np.uint8)
+        touched = np.zeros(n, dtype=np.uint8)
+        slot, cause = self.function(
+            packed,
+            masks,
+            settled,
+            touched,
+            np.array(changed, dtype=np.int64),
+            self.offsets,
+            self.widths,
+            self.kinds,
+            self.column_offsets,
+            self.columns,
+            self.code_offsets,
+            self.codes,
+            self.lengths,
+            self.nb_start,
+            self.nb_other,
+            self.nb_pos,
+            self.nb_other_pos,
+            self.nb_cell,
+            self.same_start,
+            self.same_slots,
+            self.check_repeats,
+        )
+        domains = state.domains
+        made_from = state.packed_from
+        assert made_from is not None  # made by sync
+        offsets, widths = self.offsets, self.widths
+        for s in np.flatnonzero(touched).tolist():
+            start = offsets[s]
+            value = int.from_bytes(packed[start : start + widths[s]].tobytes(), "little")
+            domains[s] = value
+            made_from[s] = value
+        state.masks[:] = masks.tolist()
+        state.settled[:] = [bool(flag) for flag in settled.tolist()]
+        return int(slot), int(cause)

@@ -1,0 +1,171 @@
+"""The quality-first fill: a fill whose weakest entries are as good as the grid allows, fast.
+
+Every slot starts with a score floor, the top of :data:`FLOOR_LADDER`: its domain keeps only the
+words scored at least that (a prefix of its word index, which is sorted best first). The floors
+come down only where the grid needs it:
+
+* when arc consistency alone empties a slot, that slot and the crossing that emptied it go down
+  one step of the ladder (a few milliseconds each: the corner that needs weaker words gets them,
+  the rest of the grid keeps its floor);
+* when the backend proves the floors unfillable, or does not fill within the stage's budget
+  (:data:`STAGE_SECONDS`, growing by :data:`STAGE_GROWTH` a stage), every slot goes down one step.
+
+Below the ladder's last step the problem is searched as the user posed it, with the time left, so
+the quality-first fill finds a fill whenever the plain one would (only later, by at most the
+stages' budgets). Within a stage the backend's own value order (best score first) keeps the mean
+score high. When the user set a minimum score, that last stage searches for fillability first
+(every word left is one the user accepts; ``Backend.fillability_first``): measured on the quality
+benchmark it fills more patterns at ``--min-score 50`` in the same time.
+
+Once a fill is found, up to :data:`IMPROVEMENT_SECONDS` of the time left re-fill the neighbourhoods
+of its weakest entries for a higher total score (:mod:`.improvement`);
+:data:`FILLABILITY_IMPROVEMENT_SECONDS` when the fill came from a floor under
+:data:`ACCEPTABLE_SCORE`, from below the ladder or from a fillability-first search.
+
+Every fill is still checked by the independent verifier against the user's word list.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..backends.base import fill_from_words
+from ..core.deadline import Deadline, StopSignal, earliest
+from ..core.result import FillResult, SearchStats, Status
+from .improvement import improve_fill
+
+if TYPE_CHECKING:
+    from ..backends.base import Backend, ProgressCallback
+    from ..search.problem import FillProblem
+
+#: Score floors, highest first (``docs/formats.md``: 50 fine in any puzzle, 30-49 acceptable when
+#: a corner needs it, below 30 avoid). Measured on the quality benchmark (``docs/benchmarks.md``).
+FLOOR_LADDER = (50, 40, 30, 20)
+#: The lowest score of an acceptable entry: a fill found at a lower floor gets the longer
+#: improvement (FILLABILITY_IMPROVEMENT_SECONDS).
+ACCEPTABLE_SCORE = 30
+#: Seconds the backend may search at the first set of floors before every floor goes down a
+#: step; each later stage may take STAGE_GROWTH times as long as the one before (lower floors
+#: leave more words, and a fill found there is still better than none).
+STAGE_SECONDS = 0.2
+STAGE_GROWTH = 2.0
+#: Seconds spent after a fill raising the scores of its weakest entries (:mod:`.improvement`),
+#: when the time limit leaves them. Measured on the quality benchmark (``docs/benchmarks.md``).
+IMPROVEMENT_SECONDS = 0.3
+#: The same after a fillability-first search (the user's own minimum score), whose fill ignored
+#: scores and has more to gain: at --min-score 50 on four American15 patterns, two seeds, the
+#: mean entry score went from 67.6 (0.3 s) to 71.3 (1.0 s). Also after a fill at a floor under
+#: ACCEPTABLE_SCORE or below the ladder: on am15-02, seeds 0-4, 57.4 -> 59.7.
+FILLABILITY_IMPROVEMENT_SECONDS = 1.0
+
+
+def quality_first(
+    problem: FillProblem,
+    solver: Backend,
+    *,
+    deadline: Deadline,
+    stop: StopSignal | None = None,
+    progress: ProgressCallback | None = None,
+) -> FillResult:
+    """Fill ``problem`` with ``solver``, floors first (see the module docstring)."""
+    ladder = [floor for floor in FLOOR_LADDER if floor > (problem.options.min_score or 0)]
+    if problem.unsatisfiable or problem.options.exact or not _scored(problem):
+        return solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
+    # a stage of 0.2 s should not spend a quarter of a second loading the compiled loop
+    if problem.root is not None:
+        problem.network.load_compiled(problem.root)
+    totals = SearchStats()
+    started = time.monotonic()
+    steps = [0] * len(problem.domains)  # per slot, its place on the ladder (len(ladder): no floor)
+    budget = STAGE_SECONDS
+    while min(steps) < len(ladder):
+        floors = [ladder[k] if k < len(ladder) else None for k in steps]
+        restricted, failed = _restricted(problem, floors)
+        if restricted is None:
+            relaxed = [s for s in failed if steps[s] < len(ladder)]
+            for s in relaxed or range(len(steps)):
+                steps[s] = min(len(ladder), steps[s] + 1)
+            continue
+        stage_end = earliest(deadline, time.monotonic() + budget)
+        budget *= STAGE_GROWTH
+        result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
+        _add(totals, result.stats)
+        if result.status == Status.FILLED:
+            weak = min(f for f in floors if f is not None) < ACCEPTABLE_SCORE
+            seconds = FILLABILITY_IMPROVEMENT_SECONDS if weak else IMPROVEMENT_SECONDS
+            result = _improved(problem, result, totals, deadline, stop, seconds)
+        if result.status.has_fill or result.status == Status.INTERRUPTED:  # Ctrl-C ends the whole job
+            return _with_totals(result, totals, started)
+        if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
+            return _with_totals(result, totals, started)
+        steps = [min(len(ladder), k + 1) for k in steps]
+    # below every floor the scores are whatever the search met first: worth the longer improvement
+    improvement = FILLABILITY_IMPROVEMENT_SECONDS
+    if problem.options.min_score is not None:
+        # every word left is one the user accepts: find a fill first, then raise its scores
+        solver = solver.fillability_first()
+    result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
+    _add(totals, result.stats)
+    if result.status == Status.FILLED:
+        result = _improved(problem, result, totals, deadline, stop, improvement)
+    return _with_totals(result, totals, started)
+
+
+def _improved(
+    problem: FillProblem,
+    result: FillResult,
+    totals: SearchStats,
+    deadline: Deadline,
+    stop: StopSignal | None,
+    seconds: float = IMPROVEMENT_SECONDS,
+) -> FillResult:
+    """``result`` after :func:`improve_fill` had up to ``seconds`` of the time left."""
+    network = problem.network
+    by_slot = {entry.id: entry.answer for entry in result.entries}
+    if (stop is not None and stop.is_set()) or len(by_slot) != len(network.slots):
+        return result
+    words = [network.indexes[s].position[by_slot[slot.id]] for s, slot in enumerate(network.slots)]
+    until = earliest(deadline, time.monotonic() + seconds)
+    outcome = improve_fill(problem, words, until if until is not None else time.monotonic(), stop)
+    totals.nodes += outcome.nodes
+    if not outcome.replaced:
+        return result
+    cells, entries = fill_from_words(problem, dict(enumerate(outcome.words)))
+    return replace(result, cells=cells, entries=entries)
+
+
+def _scored(problem: FillProblem) -> bool:
+    """Whether scores tell words apart in some slot (an unscored list gives every word 50)."""
+    return any(index.scores and index.scores[0] != index.scores[-1] for index in problem.network.indexes)
+
+
+def _restricted(problem: FillProblem, floors: list[int | None]) -> tuple[FillProblem | None, list[int]]:
+    """``problem`` with each slot's domain cut to the words at or above its floor, made arc
+    consistent; or None and the slots that failed (the emptied slot and the crossing that emptied
+    it)."""
+    network = problem.network
+    domains = list(problem.domains)
+    for s, floor in enumerate(floors):
+        if floor is not None:
+            domains[s] &= (1 << network.indexes[s].count_at_least(floor)) - 1
+            if not domains[s]:
+                return None, [s]
+    state = network.initial_state(domains)
+    failure = network.propagate(state, range(len(domains)))
+    if failure is not None:
+        failed = [failure.slot] + ([failure.cause] if failure.cause is not None else [])
+        return None, failed
+    return replace(problem, domains=tuple(state.domains), root=state.copy()), []
+
+
+def _add(totals: SearchStats, stats: SearchStats) -> None:
+    for name in ("nodes", "backtracks", "restarts", "propagations", "nogoods", "nogood_prunings", "nogood_failures"):
+        setattr(totals, name, getattr(totals, name) + getattr(stats, name))
+
+
+def _with_totals(result: FillResult, totals: SearchStats, started: float) -> FillResult:
+    """``result`` with the statistics of every stage added up."""
+    totals.seconds = time.monotonic() - started
+    return replace(result, stats=totals)

@@ -1,0 +1,119 @@
+"""The shipped English crossword list: its scale, its display forms, its licence, and that it is
+what scripts/build_english_list.py builds from its inputs."""
+
+import gzip
+import hashlib
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from csp_crossword.words import crossword_list
+from csp_crossword.words.builtin import builtin_lexicon
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "scripts" / "build_english_list.py"
+
+
+def shipped_digest() -> str:
+    return hashlib.sha256(gzip.decompress(crossword_list.list_bytes())).hexdigest()
+
+
+def test_shipped_list_matches_its_recorded_checksum():
+    recorded = Path(crossword_list.LIST_PATH).with_name("en-crossword.sha256").read_text().split()[0]
+    assert shipped_digest() == recorded
+
+
+def test_scores_follow_the_documented_scale():
+    lexicon = builtin_lexicon("en")
+    scores = lexicon.scores
+    # 50 and up: common words, lively phrases, famous names (docs/formats.md)
+    for entry in ("AREA", "OKRA", "ONYX", "EPOXY", "ICEAGE", "HOTDOG", "ATLAST", "PARIS", "ERIC", "STET", "NBA"):
+        assert scores[entry] >= 50, entry
+    # 30-49: acceptable when a corner needs it
+    for entry in ("ERNE", "OREO", "ETUI"):
+        assert 30 <= scores[entry] < 50, entry
+    # below 30: obscure words, Latin taxa, letter strings
+    for entry in ("ESNE", "ACER", "SMILACACEAE", "EEE"):
+        assert scores.get(entry, 0) < 30, entry
+    # web junk of the old list is not in it at all
+    for entry in ("OUATTARA", "NPES", "ARL", "STW", "AFFLALO", "REEEEEEALLY", "KVAERNER", "DARKIE"):
+        assert entry not in lexicon, entry
+    assert all(0 <= score <= 100 for score in scores.values())
+
+
+def test_vulgar_entries_only_when_allowed_and_slurs_never():
+    clean = builtin_lexicon("en")
+    allowed = builtin_lexicon("en", allow_offensive=True)
+    for entry in ("SHIT", "FUCK", "CRAPPIER", "CRAPPERS"):  # and their forms
+        assert entry not in clean and entry in allowed, entry
+    for entry in ("SHAGGY", "ASSESSED", "FACIALLY"):  # ordinary words that merely contain one
+        assert entry in clean, entry
+    for entry in ("WOP", "DARKIE"):  # WordNet labels them ethnic slurs
+        assert entry not in clean and entry not in allowed, entry
+
+
+def test_a_teacher_gets_no_vulgar_phrase_or_derived_form():
+    clean = builtin_lexicon("en")
+    allowed = builtin_lexicon("en", allow_offensive=True)
+    # phrases with a vulgar word, forms of a vulgar word ending in E, and our own additions
+    for entry in ("ANALSEX", "NUDEDANCING", "MASTURBATED", "MASTURBATORY", "URINATES", "SEXY"):
+        assert entry not in clean and entry in allowed, entry
+    for entry in ("ANALYSIS", "ANALGESIC", "GRAPE", "ARSENAL", "ESSEX", "SUSSEX"):
+        assert entry in clean, entry
+
+
+def test_display_forms_for_clues_and_sheets():
+    lexicon = builtin_lexicon("en")
+    assert lexicon.display_form("ICEAGE") == "ice age"
+    assert lexicon.display_form("DONT") == "don't"
+    assert lexicon.display_form("AREA") == "AREA"  # no separate form: the entry itself
+
+
+def test_licence_notices_are_kept():
+    notice = crossword_list.read_notice()
+    assert "CC BY-SA 4.0" in notice
+    assert "J Ross Beresford" in notice  # UKACD's BSD-style notice
+    assert "Princeton University" in notice  # WordNet's licence
+    assert "Kevin Atkinson" in notice  # SCOWL's
+
+
+def test_malformed_list_is_refused_with_the_entry_number():
+    data = gzip.compress(b"# header\nCAT\t60\t\t\nDOG\tsixty\t\t\n")
+    with pytest.raises(ValueError, match="entry 2"):
+        crossword_list.read_list(data)
+
+
+def _inputs_present() -> str | None:
+    shared = Path(os.environ.get("CSP_CROSSWORD_SHARED", REPO.parent / "shared")) / "data"
+    needed = [
+        shared / "lexicon" / "ukacd18.txt",
+        Path("/usr/share/wordnet/data.noun"),
+        Path("/usr/share/dict/scowl/english-words.10"),
+        Path("/usr/share/doc/scowl/copyright"),
+    ]
+    missing = [str(path) for path in needed if not path.exists()]
+    return ", ".join(missing) if missing else None
+
+
+@pytest.mark.shared
+def test_script_rebuilds_the_shipped_list_from_its_inputs():
+    missing = _inputs_present()
+    if missing:
+        pytest.skip(f"inputs of scripts/build_english_list.py missing: {missing}")
+    from importlib import metadata
+
+    header = crossword_list.read_notice().splitlines()[1]
+    if not header.endswith(f"wordfreq {metadata.version('wordfreq')}"):
+        pytest.skip(f"the shipped list was built with another wordfreq ({header})")
+    spec = importlib.util.spec_from_file_location("build_english_list", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = script  # dataclasses look their module up while the script runs
+    try:
+        spec.loader.exec_module(script)
+        built = script.build(script.UKACD, script.WORDNET, script.SCOWL)
+    finally:
+        del sys.modules[spec.name]
+    assert hashlib.sha256(gzip.decompress(built)).hexdigest() == shipped_digest()
