@@ -460,7 +460,7 @@ def xcsp_data(grid: Any, lexicon: Any, allow_duplicates: bool = False) -> dict:
 
     A given glyph that no word uses gets a code of its own, so the slots through it have no
     support, as in our solver."""
-    from csp_crossword.words.lexicon import entry_glyphs
+    from csp_crossword.words.word_index import entry_glyphs
 
     glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
     code = {g: i for i, g in enumerate(glyphs)}

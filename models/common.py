@@ -9,7 +9,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from csp_crossword.core.grid import Grid, format_grid, read_grid
-from csp_crossword.words.lexicon import Lexicon, entry_glyphs
+from csp_crossword.words.lexicon import Lexicon
+from csp_crossword.words.word_index import entry_glyphs
 from csp_crossword.words.wordlists import load_word_list
 
 

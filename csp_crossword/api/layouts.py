@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from ..core.deadline import Deadline, StopSignal, deadline_after, earliest
 from ..core.errors import InputError
 from ..verify.fill import pattern_problems, verify_fill
-from ..words.lexicon import DEFAULT_SCORE, Lexicon
+from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
+from ..words.word_index import DEFAULT_SCORE
 from .inputs import Words, as_lexicon
 from .jobs import WrongFillError
 

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
-from .base import Backend, Enumeration, SolveCall
-from .options import NoOptions
+
+if TYPE_CHECKING:
+    from .base import Backend, Enumeration, SolveCall
+    from .options import NoOptions
 
 #: Backend name -> "module:Class". The first entry is the default backend.
 REGISTRY: dict[str, str] = {
@@ -54,6 +57,20 @@ def get_backend(name: str) -> type[Backend]:
 def backends_for(job: str) -> Iterator[str]:
     """Names of the registered backends that can do ``job`` (``fill``, ``prove``, ...)."""
     return (name for name in REGISTRY if job in get_backend(name).supports)
+
+
+def __getattr__(name: str) -> Any:
+    # The base classes are imported on first use: the command line's parser reads the registry's
+    # names and default, and should not pay for the problem and search modules.
+    if name in ("Backend", "Enumeration", "SolveCall"):
+        from . import base
+
+        return getattr(base, name)
+    if name == "NoOptions":
+        from .options import NoOptions
+
+        return NoOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..search.propagation import Network
 from ..search.state import State
-from ..words.lexicon import WordIndex
+from ..words.word_index import WordIndex
 
 if TYPE_CHECKING:
     import numpy as np

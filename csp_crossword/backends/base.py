@@ -19,9 +19,9 @@ from typing import Any, ClassVar
 from ..core.deadline import Deadline, StopSignal, deadline_after, earliest, time_left
 from ..core.errors import InputError
 from ..core.grid import Cell, Grid
-from ..core.result import Entry, FillResult, SearchStats, Status
-from ..search.problem import MISMATCH_PREFIX, FillProblem
-from ..words.lexicon import WordIndex
+from ..core.result import MISMATCH_PREFIX, Entry, FillResult, SearchStats, Status
+from ..search.problem import FillProblem
+from ..words.word_index import WordIndex
 from .options import NoOptions, build_options
 
 #: Called now and then during a long search with the statistics so far (for a progress line).

@@ -23,23 +23,22 @@ the letter-table model is the classical crossword CSP model (e.g. Gecode's cross
 
 from __future__ import annotations
 
-import itertools
 import os
 import queue
 import threading
 import time
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..core.deadline import Deadline, StopSignal
-from ..core.errors import InputError
+from ..core.deadline import StopSignal
 from ..core.result import FillResult, SearchStats, Status
-from ..search.graph import crossings_of
 from ..search.problem import FillProblem
-from ..words.lexicon import WordIndex
-from ..words.ngrams import words_by_run
-from .base import Backend, Enumeration, FillGenerator, SolveCall, WordChoice, fill_from_words
+from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
+from .cpsat_model import (
+    ISOLATE_FROM_VALUES,
+    CpSatModel,
+    ModelTimeout,
+)
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -48,8 +47,6 @@ if TYPE_CHECKING:
 
 #: Seconds of ``ac`` search spent on a hint before optimising.
 HINT_SECONDS = 2.0
-#: The ``pairs`` formulation refuses problems whose crossing tables would exceed this many rows.
-MAX_PAIR_ROWS = 2_000_000
 #: CP-SAT's presolve spends most of the time on these table models without paying back: with it
 #: off, am15-01 with 54,577 words solved in 19 s instead of timing out at 60 s, and h0504 with
 #: words.txt in 3.9 s instead of 7.9 s (issue-3 measurements, 1 worker).
@@ -57,38 +54,10 @@ PRESOLVE = False
 #: Fills buffered between the solver thread and the consumer while enumerating.
 ENUMERATION_BUFFER = 64
 
-FORMULATIONS = ("letters", "pairs")
 #: Shortest time limit handed to CP-SAT (it treats 0 as "no time at all" and answers UNKNOWN).
 MIN_SOLVER_SECONDS = 0.01
 #: Seconds between checks of the stop signal while CP-SAT runs.
 STOP_POLL_SECONDS = 0.1
-
-
-#: Largest model built: table values (words x columns, summed over the slots' tables). Peak memory
-#: per value, building and solving, measured at up to BYTES_PER_TABLE_VALUE (am15-01 with the
-#: built-in list: 7.7 million values, 1.6 GB), so the largest model needs about 4 GiB.
-MAX_TABLE_VALUES = 20_000_000
-#: Models from this many table values up are solved in a child process when the job has a time
-#: limit or can be stopped (``isolated``): CP-SAT ignores both while it loads a large model
-#: (h2110 with words.txt, 4.5 million values: 9-28 s to stop), and the child costs about 1.5 s
-#: (start, writing and reading the model), small against the load time of such models.
-ISOLATE_FROM_VALUES = 1_000_000
-#: Rows handed to OR-Tools at a time when a table is built. Each call holds Python's interpreter
-#: lock while it converts its rows; one call for a whole million-word table held it for seconds,
-#: starving ``ac`` (racing in ``auto``) and delaying Ctrl-C. In chunks of this many rows the
-#: longest pause measured was 0.25 s (2,000,000 rows of 8 columns), and the build was 4x faster.
-TABLE_CHUNK_ROWS = 20_000
-BYTES_PER_TABLE_VALUE = 216
-
-
-class ModelTimeout(Exception):
-    """The deadline passed, or the stop signal was set, while the model was being built."""
-
-
-def table_values(problem: FillProblem) -> int:
-    """How many values the letter tables of ``problem`` hold (its size, known before building)."""
-    graph = problem.graph
-    return sum(d.bit_count() * (1 + graph.degree[slot.id]) for slot, d in zip(problem.slots, problem.domains))
 
 
 @dataclass(frozen=True)
@@ -117,183 +86,6 @@ class CpSatOptions:
     def __post_init__(self) -> None:
         if self.workers is not None and self.workers < 1:
             raise ValueError("workers must be 1 or more")
-
-
-class CpSatModel:
-    """The CP-SAT model of a problem; ``word_vars[s]`` is slot s's word id.
-
-    Args:
-        problem: The problem; its arc-consistent domains become the variables' domains.
-        formulation: ``letters`` or ``pairs``.
-        optimize: Add the total score objective.
-        break_symmetry: Order the word ids of interchangeable slots (not for enumeration).
-        enumerating: The model's solutions are enumerated: no auxiliary literal may be free.
-    """
-
-    def __init__(
-        self,
-        problem: FillProblem,
-        formulation: str = "letters",
-        optimize: bool = False,
-        break_symmetry: bool = False,
-        enumerating: bool = False,
-        deadline: Deadline = None,
-        stop: StopSignal | None = None,
-    ):
-        from ortools.sat.python import cp_model
-
-        if formulation not in FORMULATIONS:
-            raise ValueError(f"unknown formulation {formulation!r}; choose from {FORMULATIONS}")
-        self.deadline = deadline
-        self.stop = stop
-        values = self.table_values = table_values(problem)
-        if values > MAX_TABLE_VALUES:
-            raise InputError(
-                f"the CP-SAT model would hold {values:,} table values (at most {MAX_TABLE_VALUES:,}, about "
-                f"{MAX_TABLE_VALUES * BYTES_PER_TABLE_VALUE // 2**30} GiB): use the ac backend, a shorter "
-                "word list or --min-score"
-            )
-        self.problem = problem
-        self.model = cp_model.CpModel()
-        net = problem.network
-        self.ids = [WordIndex.id_array(d).tolist() for d in problem.domains]
-        self.word_vars: list[cp_model.IntVar] = []
-        self.score_vars: list[cp_model.IntVar] = []
-        self.symmetric_groups: list[list[cp_model.IntVar]] = []
-        self.graph = graph = problem.graph  # slots and crossings come from the constraint graph
-        self.number = net.slot_number
-        for s, slot_id in enumerate(graph):
-            self._check_deadline()
-            domain = cp_model.Domain.from_values(self.ids[s]) if self.ids[s] else cp_model.Domain(0, -1)
-            self.word_vars.append(self.model.new_int_var_from_domain(domain, f"w{slot_id}"))
-        if formulation == "letters":
-            self._letter_tables(optimize)
-        else:
-            self._pair_tables()
-            if optimize:
-                self._score_tables()
-        if not problem.options.allow_duplicates:
-            for group in graph.graph["same_length"].values():
-                if len(group) > 1:
-                    self.model.add_all_different([self.word_vars[self.number[slot_id]] for slot_id in group])
-        if problem.options.no_shared_substring is not None:
-            self._no_shared_runs(problem.options.no_shared_substring, enumerating)
-        if break_symmetry and not optimize:
-            self._order_interchangeable_slots()
-        if optimize:
-            self.model.maximize(sum(self.score_vars))
-
-    def _no_shared_runs(self, n: int, both_ways: bool) -> None:
-        """At most one slot holds a word containing any one run of ``n`` glyphs (built over the
-        words left in the domains: a run only one slot can contain needs nothing). A slot's
-        literal is implied by its word holding the run; ``both_ways`` (enumeration) also ties it
-        the other way, so that no fill is seen twice with another value of a free literal."""
-        from ortools.sat.python import cp_model
-
-        net = self.problem.network
-        holders: dict[Hashable, list[tuple[int, list[int]]]] = {}
-        for s in range(len(net.slots)):
-            for run, words in words_by_run(net.indexes[s], self.problem.domains[s], n).items():
-                holders.setdefault(run, []).append((s, words))
-        for slots in holders.values():
-            if len(slots) < 2:
-                continue
-            literals = []
-            for s, words in slots:
-                holds = self.model.new_bool_var("")
-                inside = cp_model.Domain.from_values(words)
-                word = self.word_vars[s]
-                self.model.add_linear_expression_in_domain(word, inside.complement()).only_enforce_if(~holds)
-                if both_ways:
-                    self.model.add_linear_expression_in_domain(word, inside).only_enforce_if(holds)
-                literals.append(holds)
-            self.model.add_at_most_one(literals)
-
-    def _order_interchangeable_slots(self) -> None:
-        """Slots with no crossing and the same candidates can swap entries in any fill: only the
-        fill with their word ids in increasing order is kept (a fill exists iff one of those
-        does; not for enumeration, which must see every fill)."""
-        groups: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-        for s, (slot_id, length) in enumerate(self.graph.nodes(data="length")):
-            if not self.graph.degree[slot_id]:
-                groups.setdefault((length, self.problem.domains[s]), []).append(self.word_vars[s])
-        strict = not self.problem.options.allow_duplicates
-        self.symmetric_groups = [g for g in groups.values() if len(g) > 1]
-        for group in self.symmetric_groups:
-            for a, b in itertools.pairwise(group):
-                self.model.add(a < b) if strict else self.model.add(a <= b)
-
-    def _letter_tables(self, optimize: bool) -> None:
-        import numpy as np
-
-        net = self.problem.network
-        glyph_count = max(len(net.lexicon_glyphs), 1)
-        cell_vars = {c: self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(net.crossing_count)}
-        for s, slot in enumerate(net.slots):
-            self._check_deadline()
-            index = net.indexes[s]
-            crossing = sorted((i, c) for _t, i, _j, c in crossings_of(self.graph, slot.id))
-            columns = [self.word_vars[s]] + [cell_vars[c] for _i, c in crossing]
-            ids = np.asarray(self.ids[s], dtype=np.int64)
-            # one row per word: its id, (its score,) then its glyph at each crossing, built with
-            # numpy (a Python loop over a million words took seconds)
-            parts = [ids[:, None], index.matrix[ids][:, [i for i, _c in crossing]].astype(np.int64)]
-            if optimize:
-                score = self.model.new_int_var(
-                    min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}"
-                )
-                self.score_vars.append(score)
-                columns.insert(1, score)
-                parts.insert(1, index.score_array[ids][:, None])
-            self._add_table(columns, np.hstack(parts))
-
-    def _add_table(self, columns: list[Any], rows: Any) -> None:
-        """``add_allowed_assignments(columns, rows)`` for a numpy array of rows, added
-        :data:`TABLE_CHUNK_ROWS` at a time, checking the deadline and the stop in between."""
-        constraint = self.model.add_allowed_assignments(columns, rows[:1].tolist())
-        values = constraint.proto.table.values  # row after row, as add_allowed_assignments keeps them
-        for start in range(1, len(rows), TABLE_CHUNK_ROWS):
-            self._check_deadline()
-            values.extend(rows[start : start + TABLE_CHUNK_ROWS].ravel().tolist())
-
-    def _check_deadline(self) -> None:
-        if (self.deadline is not None and time.monotonic() >= self.deadline) or (
-            self.stop is not None and self.stop.is_set()
-        ):
-            raise ModelTimeout()
-
-    def _pair_tables(self) -> None:
-        net = self.problem.network
-        total = 0
-        for a, b, crossing in self.graph.edges(data=True):
-            s, t = self.number[a], self.number[b]
-            i, j = crossing["positions"][a], crossing["positions"][b]
-            by_glyph: dict[int, list[int]] = {}
-            for w in self.ids[t]:
-                by_glyph.setdefault(net.indexes[t].code(w)[j], []).append(w)
-            rows = []
-            for w in self.ids[s]:
-                for v in by_glyph.get(net.indexes[s].code(w)[i], ()):
-                    rows.append((w, v))
-            total += len(rows)
-            if total > MAX_PAIR_ROWS:
-                raise ValueError(f"the pairs formulation needs more than {MAX_PAIR_ROWS} table rows here; use letters")
-            self.model.add_allowed_assignments([self.word_vars[s], self.word_vars[t]], rows)
-
-    def _score_tables(self) -> None:
-        import numpy as np
-
-        net = self.problem.network
-        for s, slot in enumerate(net.slots):
-            index = net.indexes[s]
-            score = self.model.new_int_var(min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}")
-            self.score_vars.append(score)
-            ids = np.asarray(self.ids[s], dtype=np.int64)
-            self._add_table([self.word_vars[s], score], np.column_stack([ids, index.score_array[ids]]))
-
-    def words(self, value: Callable[[Any], Any]) -> WordChoice:
-        """Slot number -> word id from a solver or callback's ``value`` function."""
-        return {s: int(value(var)) for s, var in enumerate(self.word_vars)}
 
 
 def _parameters(

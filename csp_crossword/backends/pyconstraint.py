@@ -19,8 +19,8 @@ from typing import Any
 
 from ..core.result import FillResult, SearchStats, Status
 from ..search.problem import FillProblem
-from ..words.lexicon import WordIndex
 from ..words.ngrams import run_sets
+from ..words.word_index import WordIndex
 from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
 
 #: Values looked at by the constraint checks between two looks at the clock: about a

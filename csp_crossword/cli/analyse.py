@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from .. import api
 from ..core.errors import ExitCode, InputError
+from ..core.result import MISMATCH_PREFIX
 from ..formats.documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
-from ..search.problem import MISMATCH_PREFIX
 from .common import Reporter, fill_settings, grid_job, load_words, open_grid
 
 if TYPE_CHECKING:

@@ -11,6 +11,7 @@ from ..core.errors import ExitCode, InputError
 from ..core.result import Status
 from ..formats import Puzzle, is_crossword_file, puzzle_from_fill
 from ..formats.documents import freeform_to_dict, grid_rows, result_to_dict, result_to_text, to_json
+from .arguments import FREEFORM_PARTS
 from .common import (
     Reporter,
     job_deadline,
@@ -21,7 +22,6 @@ from .common import (
     write_puzzle_output,
 )
 from .fill import apply_clues
-from .parser import FREEFORM_PARTS
 
 
 def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:

@@ -7,177 +7,27 @@ runs, so ``--help`` and a fill do not pay for the imports of other commands.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from .. import __version__
-from ..backends import DEFAULT as DEFAULT_BACKEND
-from ..backends import names as backend_names
 from ..layout.freeform import DEFAULT_SECONDS as FREEFORM_SECONDS
 from ..printing.rendering import FORMATS as RENDER_FORMATS
 from ..search.lookahead import CHECK_SECONDS as LOOKAHEAD_SECONDS
 from ..words.builtin import LANGUAGES
-
-#: Parts of the text output of ``freeform``, in order.
-FREEFORM_PARTS = ("solution", "blank", "clues", "wordsearch", "report", "failed")
-#: The parts shown without ``--show``: all but the list of words not placed (tens of thousands
-#: of words when a large list is laid out; the report counts them).
-FREEFORM_DEFAULT_PARTS = FREEFORM_PARTS[:-1]
-
-
-EXIT_CODES_HELP = """exit codes:
-  0    success (filled or solvable, or the requested listing or count)
-  1    proved unsatisfiable: no fill exists
-  2    bad input or usage (the message names the file, line and column)
-  3    time limit reached without a full result (the best partial fill is printed)
-  70   internal error (a bug; CSP_CROSSWORD_DEBUG=1 shows the traceback)
-  73   the result could not be written to --output (a text result goes to stdout)
-  129  stopped by SIGHUP, 130 by Ctrl-C, 143 by SIGTERM; the best partial fill is printed
-"""
-
-
-def seed_value(text: str) -> int:
-    """``--seed``: a whole number from 0 to MAX_SEED (argparse reports anything else as usage)."""
-    from ..backends.base import MAX_SEED
-
-    try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_SEED}: {text}")
-    return seed
-
-
-def _add_grid_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "grid",
-        metavar="GRID",
-        help="grid file (# block, . open cell, else a glyph; a last line of ;-separated words "
-        "makes it a fill-in puzzle), or a .puz, .ipuz, .xd or .json crossword (its pattern and given letters)",
-    )
-    parser.add_argument("--rtl", action="store_true", help="right-to-left grid (implied by --lang ar)")
-    parser.add_argument("--block", metavar="SYMBOL", help="block symbol of the grid (default # or +)")
-
-
-def _add_lexicon_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--words",
-        action="append",
-        metavar="FILE",
-        help="word list (plain, word;score, CSV, JSON); repeat to combine, later files override",
-    )
-    parser.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        default=LANGUAGES[0],
-        help="built-in word list used without --words: en (default; scored for fill quality), "
-        "en-web (web frequencies), ar, bn",
-    )
-    parser.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
-    _add_overrides_arg(parser)
-    _add_offensive_arg(parser)
-    parser.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD")
-    parser.add_argument(
-        "--ban-file",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="never use the words of FILE (one per line, # starts a comment); repeatable",
-    )
-    parser.add_argument("--allow-duplicates", action="store_true", help="allow the same entry in two slots")
-    parser.add_argument(
-        "--exact",
-        action="store_true",
-        help="fill-in puzzle: use every word of --words exactly as often as it is listed",
-    )
-    parser.add_argument(
-        "--require",
-        action="append",
-        default=[],
-        metavar="SLOT=WORD",
-        help="put WORD in SLOT (e.g. 1A=CROSSWORD); repeatable",
-    )
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress or statistics")
-
-
-def _add_overrides_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--overrides",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="re-score words of the list with FILE (word;score lines, CSV, JSON), adding missing ones; "
-        "score 0 or less bans a word; repeatable, later files win",
-    )
-
-
-def _add_substring_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--no-shared-substring",
-        type=int,
-        metavar="N",
-        help="no two entries may share a run of N or more letters (N >= 2; e.g. 4 keeps STARTLE and RESTART apart)",
-    )
-
-
-def _add_offensive_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--allow-offensive",
-        action="store_true",
-        help="let the built-in list offer vulgar words (left out by default; slurs never)",
-    )
-
-
-def _add_solver_args(parser: argparse.ArgumentParser, default_backend: str = DEFAULT_BACKEND) -> None:
-    parser.add_argument(
-        "--backend", default=default_backend, choices=backend_names(), help="solver (default %(default)s)"
-    )
-    parser.add_argument(
-        "--backend-option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a backend option, e.g. restart_base=64 (repeatable, or comma-separated); "
-        "'csp-crossword backends' lists each backend's options",
-    )
-    parser.add_argument("--seed", type=seed_value, default=0, help="random seed: the same seed gives the same result")
-    parser.add_argument("--time-limit", type=float, metavar="SEC", help="stop after SEC seconds")
-    parser.add_argument("--workers", type=int, metavar="N", help="cpsat: parallel workers (default: all cores)")
-    parser.add_argument(
-        "--formulation", choices=("letters", "pairs"), help="cpsat: model formulation (default letters)"
-    )
-
-
-def _add_clue_arg(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--clues",
-        choices=("list", "wordnet"),
-        default="list",
-        help="clues from the word list only (default), or WordNet glosses for entries without one "
-        "(English; needs Debian's wordnet-base)",
-    )
-
-
-def _add_ray_arg(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument(
-        "--ray",
-        metavar="ADDRESS",
-        help=f"{what}: auto (the cluster started with 'ray start --head'), HOST:PORT, or local "
-        "(a private one); needs pip install 'csp-crossword[distributed]'",
-    )
-
-
-def _sub(sub: Any, name: str, help_text: str, handler: str) -> argparse.ArgumentParser:
-    parser = sub.add_parser(
-        name,
-        help=help_text,
-        description=help_text,
-        epilog=EXIT_CODES_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.set_defaults(handler=handler)  # "module:function" in this package, imported when run
-    assert isinstance(parser, argparse.ArgumentParser)
-    return parser
+from .arguments import (
+    EXIT_CODES_HELP,
+    FREEFORM_DEFAULT_PARTS,
+    FREEFORM_PARTS,
+    add_clue_arg,
+    add_command,
+    add_grid_args,
+    add_lexicon_args,
+    add_offensive_arg,
+    add_overrides_arg,
+    add_ray_arg,
+    add_solver_args,
+    add_substring_arg,
+    seed_value,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -191,12 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    fill = _sub(sub, "fill", "fill a grid from a word list", "fill:cmd_fill")
-    _add_grid_args(fill)
-    _add_lexicon_args(fill)
-    _add_substring_arg(fill)
-    _add_solver_args(fill)
-    _add_clue_arg(fill)
+    fill = add_command(sub, "fill", "fill a grid from a word list", "fill:cmd_fill")
+    add_grid_args(fill)
+    add_lexicon_args(fill)
+    add_substring_arg(fill)
+    add_solver_args(fill)
+    add_clue_arg(fill)
     fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
     fill.add_argument(
         "--strategy",
@@ -212,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="race N differently seeded and set searches (ac and CP-SAT) in separate processes; "
         "the first fill or proof wins, whatever its score (for grids that are hard to fill)",
     )
-    _add_ray_arg(fill, "--portfolio: run the members on a Ray cluster")
+    add_ray_arg(fill, "--portfolio: run the members on a Ray cluster")
     fill.add_argument(
         "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
     )
@@ -224,44 +74,44 @@ def build_parser() -> argparse.ArgumentParser:
         "with clues from the word list",
     )
 
-    check = _sub(sub, "check", "tell whether a grid can be filled, and if not, why", "analyse:cmd_check")
-    _add_grid_args(check)
-    _add_lexicon_args(check)
-    _add_substring_arg(check)
-    _add_solver_args(check)
+    check = add_command(sub, "check", "tell whether a grid can be filled, and if not, why", "analyse:cmd_check")
+    add_grid_args(check)
+    add_lexicon_args(check)
+    add_substring_arg(check)
+    add_solver_args(check)
     check.add_argument("--min-length", type=int, default=3, metavar="N", help="flag entries shorter than N (default 3)")
     check.add_argument("--format", choices=("text", "json"), default="text")
 
-    count = _sub(sub, "count", "count every fill of a small puzzle", "count:cmd_count")
-    _add_grid_args(count)
-    _add_lexicon_args(count)
-    _add_substring_arg(count)
-    _add_solver_args(count)
+    count = add_command(sub, "count", "count every fill of a small puzzle", "count:cmd_count")
+    add_grid_args(count)
+    add_lexicon_args(count)
+    add_substring_arg(count)
+    add_solver_args(count)
     count.add_argument("--limit", type=int, metavar="N", help="stop at N fills (the count is then a lower bound)")
     count.add_argument("--format", choices=("text", "json"), default="text")
 
-    enum = _sub(sub, "enumerate", "stream every fill of a small puzzle", "count:cmd_enumerate")
-    _add_grid_args(enum)
-    _add_lexicon_args(enum)
-    _add_substring_arg(enum)
-    _add_solver_args(enum)
+    enum = add_command(sub, "enumerate", "stream every fill of a small puzzle", "count:cmd_enumerate")
+    add_grid_args(enum)
+    add_lexicon_args(enum)
+    add_substring_arg(enum)
+    add_solver_args(enum)
     enum.add_argument("--limit", type=int, metavar="N", help="stop after N fills")
     enum.add_argument("--format", choices=("text", "json"), default="text", help="text grids or JSON lines")
 
-    slots = _sub(sub, "slots", "list the numbered slots and the grid statistics", "analyse:cmd_slots")
-    _add_grid_args(slots)
+    slots = add_command(sub, "slots", "list the numbered slots and the grid statistics", "analyse:cmd_slots")
+    add_grid_args(slots)
     slots.add_argument("--format", choices=("text", "json"), default="text")
 
-    cand = _sub(
+    cand = add_command(
         sub,
         "candidates",
         "ranked words for one slot, marked when placing one leads to a dead end",
         "analyse:cmd_candidates",
     )
-    _add_grid_args(cand)
+    add_grid_args(cand)
     cand.add_argument("slot", metavar="SLOT", help="slot id such as 1A or 12D")
-    _add_lexicon_args(cand)
-    _add_substring_arg(cand)
+    add_lexicon_args(cand)
+    add_substring_arg(cand)
     cand.add_argument("--limit", type=int, default=20, metavar="N", help="show N words (default 20; 0 for all)")
     cand.add_argument(
         "--viable-only",
@@ -283,13 +133,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cand.add_argument("--format", choices=("text", "json"), default="text")
 
-    export = _sub(sub, "export", "write the instance for another solver (MiniZinc .dzn)", "files:cmd_export")
-    _add_grid_args(export)
-    _add_lexicon_args(export)
+    export = add_command(sub, "export", "write the instance for another solver (MiniZinc .dzn)", "files:cmd_export")
+    add_grid_args(export)
+    add_lexicon_args(export)
     export.add_argument("--format", choices=("dzn",), default="dzn")
     export.add_argument("--output", "-o", metavar="FILE", help="write to FILE (atomically)")
 
-    gen = _sub(sub, "generate", "choose the blocks and fill a grid of a given size", "layout:cmd_generate")
+    gen = add_command(sub, "generate", "choose the blocks and fill a grid of a given size", "layout:cmd_generate")
     gen.add_argument("--size", required=True, metavar="ROWSxCOLS", help="grid size, e.g. 10x10")
     gen.add_argument("--words", action="append", metavar="FILE", help="word list(s); default the built-in list")
     gen.add_argument(
@@ -302,8 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="products: a numeric crossword of multiplications",
     )
     gen.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
-    _add_overrides_arg(gen)
-    _add_offensive_arg(gen)
+    add_overrides_arg(gen)
+    add_offensive_arg(gen)
     gen.add_argument(
         "--style",
         choices=("american", "open"),
@@ -340,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="open: auto (CSP path first, then progressive search; the default), csp or progressive",
     )
     gen.add_argument("--allow-duplicates", action="store_true", help="allow the same entry twice")
-    _add_substring_arg(gen)
+    add_substring_arg(gen)
     gen.add_argument("--time-limit", type=float, default=10.0, metavar="SEC", help="total time (default 10)")
     gen.add_argument("--seed", type=seed_value, default=0)
     gen.add_argument(
@@ -349,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
     gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
-    free = _sub(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", "layout:cmd_freeform")
+    free = add_command(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", "layout:cmd_freeform")
     free.add_argument(
         "words", metavar="WORDS", help="JSON word -> clue object, CSV word,clue (header optional), or plain words"
     )
@@ -374,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"text parts, comma-separated, from {','.join(FREEFORM_PARTS)} "
         f"(default {','.join(FREEFORM_DEFAULT_PARTS)}; failed lists the words not placed)",
     )
-    _add_clue_arg(free)
+    add_clue_arg(free)
     free.add_argument(
         "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
     )
@@ -386,13 +236,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     free.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
-    conv = _sub(
+    conv = add_command(
         sub, "convert", "convert a crossword file: .puz, .ipuz, .xd, .json, .txt (by extension)", "files:cmd_convert"
     )
     conv.add_argument("input", metavar="IN", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
     conv.add_argument("output", metavar="OUT", help="file to write (format by extension), atomically")
     conv.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
-    _add_clue_arg(conv)
+    add_clue_arg(conv)
     conv.add_argument(
         "--json",
         action="store_true",
@@ -400,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     conv.add_argument("-q", "--quiet", action="store_true", help="no summary")
 
-    rend = _sub(
+    rend = add_command(
         sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", "files:cmd_render"
     )
     rend.add_argument("input", metavar="FILE", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
@@ -416,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="paper size (default by the locale: $PAPERSIZE, else LC_PAPER/LANG's country; letter when unknown)",
     )
     rend.add_argument("--title", help="title printed above the grid")
-    _add_clue_arg(rend)
+    add_clue_arg(rend)
     rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     rend.add_argument(
         "--output",
@@ -425,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write to FILE (atomically); needed for pdf and png (png: FILE-1.png, FILE-2.png, ... for several pages)",
     )
 
-    batch = _sub(
+    batch = add_command(
         sub,
         "batch",
         "run many fills, generated and freeform puzzles from a spec file on many workers (docs/batch.md)",
@@ -436,18 +286,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", required=True, metavar="DIR", help="folder for the result files and manifest.jsonl (resumed if there)"
     )
     batch.add_argument("--jobs", type=int, metavar="N", help="jobs at once (default: every core, or the Ray cluster's)")
-    _add_ray_arg(batch, "run the jobs on a Ray cluster")
+    add_ray_arg(batch, "run the jobs on a Ray cluster")
     batch.add_argument(
         "--retry-failed", action="store_true", help="also do again the jobs recorded as failed or timed out"
     )
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress or summary")
 
-    backends = _sub(
+    backends = add_command(
         sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends"
     )
     backends.add_argument("--format", choices=("text", "json"), default="text")
 
-    serve = _sub(sub, "serve", "start the web constructor (a local web app; docs/web.md)", "serve:cmd_serve")
+    serve = add_command(sub, "serve", "start the web constructor (a local web app; docs/web.md)", "serve:cmd_serve")
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: only this machine)"
     )

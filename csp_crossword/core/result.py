@@ -13,6 +13,11 @@ WEAKEST_SHOWN = 5
 
 
 # Stays (str, Enum), not StrEnum (UP042): StrEnum changes what str() and format() give for a member.
+#: How a fill-in puzzle's per-length count mismatch is named where a slot id would be: no one
+#: slot is to blame, so ``"length 5"`` stands for them all.
+MISMATCH_PREFIX = "length "
+
+
 class Status(str, Enum):  # noqa: UP042
     """Outcome of a solve. ``unsatisfiable`` is a proof; ``timeout`` and ``interrupted`` are not."""
 

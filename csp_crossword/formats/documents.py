@@ -11,8 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.grid import BLOCK, EMPTY, Cell, Grid, format_grid
-from ..core.result import Entry, FillResult
-from ..search.problem import MISMATCH_PREFIX
+from ..core.result import MISMATCH_PREFIX, Entry, FillResult
 
 if TYPE_CHECKING:
     from ..analysis.checking import CheckReport

@@ -20,7 +20,8 @@ from ..core.errors import InputError
 from ..core.files import read_text_file
 from ..core.glyphs import normalize_entry, split_glyphs
 from ..core.grid import BLOCK, EMPTY, Grid, parse_grid
-from ..words.lexicon import Lexicon, _valid_entry
+from ..words.lexicon import Lexicon
+from ..words.word_index import _valid_entry
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..core.deadline import Deadline, StopSignal
-from ..words.lexicon import Lexicon, entry_glyphs
+from ..words.lexicon import Lexicon
+from ..words.word_index import entry_glyphs
 
 #: Weight of a down run that is an anagram of a word (the seed's 0.2).
 SCRAMBLED_WEIGHT = 0.2

@@ -84,6 +84,6 @@ def word_search(cells: Cells, alphabet: list[str], rng: random.Random) -> list[l
 
 def alphabet_of(words: Iterable[str]) -> list[str]:
     """The glyphs the words use, sorted: what a word search fills its spare cells with."""
-    from ..words.lexicon import entry_glyphs
+    from ..words.word_index import entry_glyphs
 
     return sorted({g for w in words for g in entry_glyphs(w)})

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import networkx as nx
 
-from ..words.lexicon import Lexicon, WordIndex
+from ..words.lexicon import Lexicon
 from ..words.ngrams import RunMasks
+from ..words.word_index import WordIndex
 from .graph import crossings_of, slots_of
 
 

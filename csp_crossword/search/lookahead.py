@@ -41,10 +41,13 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from ..core.deadline import Deadline, StopSignal, earliest, expired
-from ..words.lexicon import WordIndex
-from .problem import FillProblem
+from ..words.word_index import WordIndex
+
+if TYPE_CHECKING:
+    from .problem import FillProblem
 
 #: Seconds of full-propagation checks per call. One check (place the word, restore arc
 #: consistency over the whole grid) costs 1-5 ms on a 15x15 grid with the built-in list, so this

@@ -8,7 +8,7 @@ word-list options), padded with 0.
 from __future__ import annotations
 
 from ..core.grid import Grid
-from ..words.lexicon import entry_glyphs
+from ..words.word_index import entry_glyphs
 from .problem import FillProblem
 
 

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 
 from ..core.glyphs import normalize_entry
 from ..core.grid import Grid, Slot
-from ..words.lexicon import DEFAULT_SCORE, Lexicon, WordIndex, glyph_count
+from ..core.result import MISMATCH_PREFIX
+from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
+from ..words.word_index import DEFAULT_SCORE, WordIndex, glyph_count
 from .graph import components, constraint_graph
 from .propagation import Network
 from .state import State
@@ -158,11 +160,6 @@ def _node_domains(grid: Grid, options: FillOptions, network: Network) -> tuple[l
                 empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
         domains.append(domain)
     return domains, empty
-
-
-#: How a fill-in puzzle's per-length count mismatch is named where a slot id would be: no one
-#: slot is to blame, so ``"length 5"`` stands for them all.
-MISMATCH_PREFIX = "length "
 
 
 def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str, str]]:

@@ -22,8 +22,9 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from ..words.lexicon import Lexicon, WordIndex
+from ..words.lexicon import Lexicon
 from ..words.ngrams import RunMasks
+from ..words.word_index import WordIndex
 from .constraints import Constraints
 from .propagation_kernel import MAX_GLYPHS, CompiledNetwork, kernel, kernel_wanted, note_python_seconds
 from .state import NEVER_REVISED, Failure, State

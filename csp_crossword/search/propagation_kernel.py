@@ -30,7 +30,7 @@ import tempfile
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..words.lexicon import WordIndex
+    from ..words.word_index import WordIndex
     from .constraints import Constraints
     from .state import State
 

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..words.lexicon import WordIndex
+from ..words.word_index import WordIndex
 
 if TYPE_CHECKING:
     from ..core.deadline import StopSignal

@@ -24,7 +24,9 @@ from typing import TypeGuard
 
 from ..core.files import write_atomically
 from ..core.glyphs import split_glyphs
-from .lexicon import MAX_SCORE, Lexicon, ReadyIndex
+from .lexicon import Lexicon
+from .ready_index import ReadyIndex
+from .word_index import MAX_SCORE
 
 #: Zipf value that maps to score 1.
 ZIPF_FLOOR = 1.0

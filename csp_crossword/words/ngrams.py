@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
-from .lexicon import WordIndex
+from .word_index import WordIndex
 
 #: The shortest run the rule accepts: a run of one glyph would forbid every shared letter.
 MIN_RUN = 2

@@ -12,7 +12,8 @@ False
 
 from __future__ import annotations
 
-from .lexicon import DEFAULT_SCORE, Lexicon
+from .lexicon import Lexicon
+from .word_index import DEFAULT_SCORE
 
 #: Largest factor in a clue (schoolchildren's tables go to 12; longer entries need more).
 MAX_FACTOR = 99

@@ -21,7 +21,8 @@ import os
 from collections.abc import Mapping, Sequence
 
 from ..core.glyphs import normalize_entry
-from .lexicon import Lexicon, _valid_entry
+from .lexicon import Lexicon
+from .word_index import _valid_entry
 from .wordlists import combine, load_word_list
 
 #: Scores at or below this ban a word.

@@ -23,7 +23,8 @@ from ..core.errors import InputError, LoadTimeout
 from ..core.files import parse_json, read_text_file
 from ..core.glyphs import normalize_entry
 from ..core.limits import MAX_CLUE_CHARS, MAX_WORD_GLYPHS, MAX_WORD_LIST_LINES
-from .lexicon import DEFAULT_SCORE, MAX_SCORE, Lexicon, _valid_entry, glyph_count
+from .lexicon import Lexicon
+from .word_index import DEFAULT_SCORE, MAX_SCORE, _valid_entry, glyph_count
 
 #: How many malformed lines a warning quotes before it only counts them.
 WARNING_EXAMPLES = 5

@@ -227,7 +227,7 @@ def test_auto_keeps_ac_answer_when_ac_is_first(quarter_lexicon):
 
 
 def test_cpsat_orders_interchangeable_slots_but_enumerates_every_fill():
-    from csp_crossword.backends.cpsat import CpSatModel
+    from csp_crossword.backends.cpsat_model import CpSatModel
 
     grid = parse_grid("...#...\n#######\n...#...")  # four 3-letter slots, no crossings
     lexicon = Lexicon.from_words(["ACE", "BAT", "CAT", "DOG", "EEL"])

@@ -12,7 +12,8 @@ import pytest
 from csp_crossword.cli import main
 from csp_crossword.core.errors import ExitCode, InputError
 from csp_crossword.core.files import TEMP_PREFIX, write_atomically
-from csp_crossword.words.lexicon import MAX_SCORE, Lexicon
+from csp_crossword.words.lexicon import Lexicon
+from csp_crossword.words.word_index import MAX_SCORE
 from csp_crossword.words.wordlists import load_word_list
 
 GRID = "..\n..\n"
@@ -183,7 +184,7 @@ def test_cpsat_model_building_keeps_the_deadline(monkeypatch):
     import time
 
     from csp_crossword.backends import get_backend
-    from csp_crossword.backends.cpsat import CpSatModel, ModelTimeout
+    from csp_crossword.backends.cpsat_model import CpSatModel, ModelTimeout
     from csp_crossword.core.grid import parse_grid
     from csp_crossword.search.problem import build_problem
 
@@ -192,8 +193,8 @@ def test_cpsat_model_building_keeps_the_deadline(monkeypatch):
     problem = build_problem(parse_grid(GRID), Lexicon.from_words(WORDS.split()))
     with pytest.raises(ModelTimeout):
         CpSatModel(problem, deadline=time.monotonic() - 1)
-    import csp_crossword.backends.cpsat as cpsat
+    import csp_crossword.backends.cpsat_model as cpsat_model
 
-    monkeypatch.setattr(cpsat, "MAX_TABLE_VALUES", 3)
+    monkeypatch.setattr(cpsat_model, "MAX_TABLE_VALUES", 3)
     with pytest.raises(InputError, match="table values"):
         CpSatModel(problem)

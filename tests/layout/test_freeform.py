@@ -15,7 +15,8 @@ import csp_crossword.layout.freeform as freeform_module
 import pytest
 from csp_crossword.cli import main
 from csp_crossword.layout.freeform import Freeform, freeform
-from csp_crossword.words.lexicon import Lexicon, entry_glyphs
+from csp_crossword.words.lexicon import Lexicon
+from csp_crossword.words.word_index import entry_glyphs
 
 from bruteforce import runs
 

@@ -85,7 +85,7 @@ def test_builtin_english_leaves_out_offensive_words():
 def test_cache_of_another_source_is_rebuilt(tmp_path, monkeypatch):
     # A cache file at the right name that says it was built from something else (a stale or
     # planted file) is not used: the list is rebuilt from its source.
-    from csp_crossword.words.lexicon import ReadyIndex
+    from csp_crossword.words.ready_index import ReadyIndex
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     path = builtin.cache_path("bn")

@@ -3,7 +3,8 @@ import random
 
 import pytest
 from csp_crossword.core.errors import InputError
-from csp_crossword.words.lexicon import DEFAULT_SCORE, Lexicon, WordIndex
+from csp_crossword.words.lexicon import Lexicon
+from csp_crossword.words.word_index import DEFAULT_SCORE, WordIndex
 from csp_crossword.words.wordlists import load_word_list, load_word_lists
 
 

@@ -5,8 +5,9 @@ import marshal
 import pickle
 
 import pytest
-from csp_crossword.words.lexicon import Lexicon, ReadyIndex
+from csp_crossword.words.lexicon import Lexicon
 from csp_crossword.words.ready_file import READY_MAGIC, unpack
+from csp_crossword.words.ready_index import ReadyIndex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ...core.errors import InputError
 from ...core.grid import Direction
-from ...words.lexicon import glyph_count
+from ...words.word_index import glyph_count
 
 ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
 #: Longest word a freeform board takes, in glyphs. Longer ones are refused up front: such a

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ...core.grid import Direction
-from ...words.lexicon import DEFAULT_SCORE, WordIndex
+from ...words.word_index import DEFAULT_SCORE, WordIndex
 from .board import ACROSS, DOWN, OWNER_BIT, Board, BoardRules, Cell
 from .frontier import Key, Ranked
 

@@ -27,7 +27,8 @@ from collections.abc import Callable
 
 from ...core.deadline import Deadline, StopSignal, expired
 from ...core.grid import Direction
-from ...words.lexicon import Lexicon, entry_glyphs
+from ...words.lexicon import Lexicon
+from ...words.word_index import entry_glyphs
 from .board import ACROSS, DOWN, Board, BoardRules, Cell, Placement, check_word_lengths
 from .candidates import SPAN_WORDS, SpanFrontier, SpanIndex
 from .frontier import CHECK_EVERY, Frontier, Ranked
