@@ -6,7 +6,7 @@ runner exit 1. Times are wall-clock seconds of one process: ``build`` is problem
 
 Usage::
 
-    python benchmarks/fill.py                       # the issue-2 set (see SUITES below)
+    python benchmarks/fill.py                       # the standard suite (see SUITES below)
     python benchmarks/fill.py --suite american --seeds 5 --backend ac
     python benchmarks/fill.py --grids 'grids/vanbeek/h19*.txt' --dict words --seeds 1
     python benchmarks/fill.py --csv benchmarks/results/fill.csv
@@ -52,7 +52,8 @@ SUITES = {
         ("grids/vanbeek/h2301.txt", ["words"]),
     ],
 }
-SUITES["issue2"] = SUITES["american"] + SUITES["vanbeek"]
+#: The standard suite: the American patterns with four lists, and the van Beek grids with ``words``.
+SUITES["standard"] = SUITES["american"] + SUITES["vanbeek"]
 #: cpsat against ac: the American patterns with ~55k built-in words, and five van Beek grids.
 SUITES["backends"] = [
     ("grids/american/*.txt", ["builtin>=30"]),
@@ -124,7 +125,7 @@ def print_row(row: dict) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--suite", choices=sorted(SUITES), default="issue2")
+    parser.add_argument("--suite", choices=sorted(SUITES), default="standard")
     parser.add_argument("--grids", help="grid glob (overrides --suite)")
     parser.add_argument("--dict", action="append", help="word list(s) for --grids (default words)")
     parser.add_argument("--backend", action="append", help="backend(s) (default ac)")

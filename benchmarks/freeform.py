@@ -12,7 +12,7 @@ same way: words placed (runs), crossings per word (2 x shared cells / words) and
     python benchmarks/freeform.py --sizes 15 21 --counts 20 50 100 --seeds 10 --time-limit 1 \\
         --greedy-only --genxword-python /tmp/gx/bin/python
 
-Large-list mode (issue 17): ``--counts 0`` lays out the whole list, as a user would: the command
+Large-list mode: ``--counts 0`` lays out the whole list, as a user would: the command
 ``csp-crossword freeform WORDS --size NxN --time-limit T --seed S --format json`` runs in its own
 interpreter and its wall time is measured from launch to exit (reading the list, indexing it,
 the search, checking and writing the board); ``limit`` says whether it kept the promised

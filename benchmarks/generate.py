@@ -36,7 +36,7 @@ from csp_crossword.layout.american_patterns import PatternRules
 from csp_crossword.verify.fill import pattern_problems, verify_fill
 from csp_crossword.words.builtin import builtin_lexicon
 
-#: Commands that cannot finish in their limit (the issue-17 cases and the largest boards).
+#: Commands that cannot finish in their limit (the large American and open boards).
 LIMIT_CASES = [
     ["--size", "15x15", "--style", "open", "--symmetric", "--max-run", "15", "--time-limit", "30"],
     ["--size", "15x15", "--style", "open", "--max-run", "15", "--time-limit", "5"],

@@ -1,4 +1,4 @@
-"""Quality benchmark: how good are the fills, next to Qxw and blacksquare (issue 12, item 5).
+"""Quality benchmark: how good are the fills, next to Qxw and blacksquare.
 
 Patterns: the 15x15 American-style patterns of ``grids/american`` and ``grids/american15`` (block
 layouts only: 180-degree symmetric, every cell checked, every entry 3+ letters, white cells

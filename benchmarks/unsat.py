@@ -1,4 +1,4 @@
-"""Unsolvable grids: how fast each solver proves that no fill exists, and ``check``'s cores (issue 16).
+"""Unsolvable grids: how fast each solver proves that no fill exists, and ``check``'s cores.
 
 The instances (``candidates()``; grids not in ``grids/`` are in ``benchmarks/unsat-grids``):
 

@@ -1,4 +1,4 @@
-"""Load test of the web constructor (issue 14): many clients at once against `csp-crossword serve`.
+"""Load test of the web constructor: many clients at once against `csp-crossword serve`.
 
 Starts the server on localhost (its own process, ``--workers W``), then for ``--seconds`` keeps
 ``--candidate-clients`` threads asking for the candidates of random slots of American 15x15

@@ -37,7 +37,7 @@ STAGES = (
 #: Modules outside any stage: the package's entry points (they may import any stage).
 ENTRY_MODULES = {"csp_crossword", "csp_crossword.__main__", "csp_crossword.moved"}
 #: About 400 lines a module at most (a little slack for a docstring or a table).
-MAX_LINES = 420
+MAX_LINES = 430
 
 
 def _module_name(path: Path) -> str:

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 HINT_SECONDS = 2.0
 #: CP-SAT's presolve spends most of the time on these table models without paying back: with it
 #: off, am15-01 with 54,577 words solved in 19 s instead of timing out at 60 s, and h0504 with
-#: words.txt in 3.9 s instead of 7.9 s (issue-3 measurements, 1 worker).
+#: words.txt in 3.9 s instead of 7.9 s (1 worker; docs/benchmarks.md, CP-SAT against ac).
 PRESOLVE = False
 #: Fills buffered between the solver thread and the consumer while enumerating.
 ENUMERATION_BUFFER = 64

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 
 from .. import __version__
-from ..layout.freeform import DEFAULT_SECONDS as FREEFORM_SECONDS
-from ..printing.rendering import FORMATS as RENDER_FORMATS
+from ..layout.defaults import FREEFORM_SECONDS
+from ..printing import FORMATS as RENDER_FORMATS
 from ..search.lookahead import CHECK_SECONDS as LOOKAHEAD_SECONDS
 from ..words.builtin import LANGUAGES
 from .arguments import (

@@ -238,6 +238,12 @@ class Grid:
         """The slot's pattern as text, ``?`` for an empty cell, e.g. ``C?T``."""
         return "".join(g or "?" for g in self.pattern(slot))
 
+    @cached_property
+    def pattern_texts(self) -> dict[str, str]:
+        """Slot id -> :meth:`pattern_text` of every slot (made once per grid: the constraint graph
+        of every problem built on the grid reads it)."""
+        return {slot.id: self.pattern_text(slot) for slot in self.slots}
+
     def stats(self) -> GridStats:
         open_cells = [(r, c) for r in range(self.rows) for c in range(self.cols) if self._open(r, c)]
         prefilled = sum(1 for r, c in open_cells if self.cells[r][c])

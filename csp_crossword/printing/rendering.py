@@ -24,15 +24,10 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..formats import Puzzle
+from . import BINARY_FORMATS, EXTENSION_FORMATS, FORMATS
 from .grid_drawing import CELL, FONTS, grid_svg, grid_view
 from .page_layout import PAGE_SIZES, has_clues, listed_entries, page_document
 
-#: What ``render --format`` accepts.
-FORMATS = ("svg", "html", "pdf", "png")
-#: Output file extension -> format.
-EXTENSION_FORMATS = {".svg": "svg", ".html": "html", ".htm": "html", ".pdf": "pdf", ".png": "png"}
-#: Formats written as bytes (they need an output file).
-BINARY_FORMATS = ("pdf", "png")
 #: Paper sizes ``page`` accepts.
 PAGES = tuple(PAGE_SIZES)
 #: Pixels per PDF point for PNG output (2: 144 dpi).

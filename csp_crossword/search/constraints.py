@@ -51,7 +51,7 @@ class Constraints:
             [(self.slot_number[other], i, j, c) for other, i, j, c in crossings_of(graph, slot.id)]
             for slot in self.slots
         ]
-        self.crossing_count = graph.number_of_edges()
+        self.crossing_count: int = graph.graph["crossings"]
         number = self.slot_number
         self.same_length = [
             [number[u] for u in graph.graph["same_length"][slot.length] if u != slot.id] for slot in self.slots

@@ -1,15 +1,15 @@
 """The constraint graph: the crossword CSP's structure, from which every backend reads it.
 
-A node per slot (attributes ``slot``: the :class:`~csp_crossword.core.grid.Slot`; ``length``,
-``direction``, ``number``, ``cells``; ``pattern``: the slot's glyphs as the grid gives them, ``?``
-for open cells; :func:`~csp_crossword.search.problem.build_problem` adds ``domain_size``, the words
-left after arc consistency). An edge per crossing (``cell``: the shared cell; ``positions``: slot
-id -> index of that cell in the slot; ``cell_id``: the crossing's number, 0, 1, ... in the grid's
-order, which names its glyph mask in the search state). Graph attributes: ``grid`` (the grid the
-slots belong to), ``no_repeat`` (no entry
-may appear twice) and ``same_length`` (length -> the ids of the slots of that length: under
-``no_repeat`` each group must hold distinct words, the only constraint between slots that do not
-cross).
+A node per slot, with attributes ``slot`` (the :class:`~csp_crossword.core.grid.Slot`: its
+direction, number and cells), ``length`` and ``pattern`` (the slot's glyphs as the grid gives
+them, ``?`` for an open cell); :func:`~csp_crossword.search.problem.build_problem` adds
+``domain_size``, the words left after arc consistency. An edge per crossing, with ``cell`` (the
+shared cell), ``positions`` (slot id -> index of that cell in the slot) and ``cell_id`` (the
+crossing's number, 0, 1, ... in the grid's order, which names its glyph mask in the search
+state). Graph attributes: ``grid``; ``no_repeat`` (no entry may appear twice); ``same_length``
+(length -> the ids of the slots of that length: under ``no_repeat`` each group must hold
+distinct words, the only constraint between slots that do not cross); ``crossings`` (the number
+of edges).
 
 Nodes are in the grid's slot order and each slot's crossings in the grid's crossing order, so the
 propagation network, the CP-SAT and python-constraint models, the regions of ``count`` and the
@@ -43,29 +43,30 @@ def constraint_graph(grid: Grid, slots: Sequence[Slot] | None = None, *, no_repe
     cells are then free, and a crossing with a slot left out is no constraint)."""
     chosen = tuple(grid.slots if slots is None else slots)
     graph = nx.Graph(grid=grid, no_repeat=no_repeat)
-    for slot in chosen:
-        graph.add_node(
-            slot.id,
-            slot=slot,
-            length=slot.length,
-            direction=slot.direction,
-            number=slot.number,
-            cells=slot.cells,
-            pattern=grid.pattern_text(slot),
+    # add_*_from: one call each (networkx clears its caches per call); a few hundred slots and
+    # crossings take about a millisecond.
+    patterns = grid.pattern_texts
+    graph.add_nodes_from(
+        (slot.id, {"slot": slot, "length": slot.length, "pattern": patterns[slot.id]}) for slot in chosen
+    )
+    kept = [c for c in grid.crossings if c.across in graph and c.down in graph] if slots is not None else grid.crossings
+    graph.add_edges_from(
+        (
+            crossing.across,
+            crossing.down,
+            {
+                "cell": crossing.cell,
+                "positions": {crossing.across: crossing.across_pos, crossing.down: crossing.down_pos},
+                "cell_id": number,
+            },
         )
-    for crossing in grid.crossings:
-        if crossing.across in graph and crossing.down in graph:
-            graph.add_edge(
-                crossing.across,
-                crossing.down,
-                cell=crossing.cell,
-                positions={crossing.across: crossing.across_pos, crossing.down: crossing.down_pos},
-                cell_id=graph.number_of_edges(),
-            )
+        for number, crossing in enumerate(kept)
+    )
     same_length: dict[int, list[str]] = {}
     for slot in chosen:
         same_length.setdefault(slot.length, []).append(slot.id)
     graph.graph["same_length"] = {length: tuple(ids) for length, ids in same_length.items()}
+    graph.graph["crossings"] = len(kept)
     return graph
 
 

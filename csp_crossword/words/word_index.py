@@ -216,6 +216,7 @@ class WordIndex:
         """How many words score ``floor`` or more: they are the ids below this (best first), so
         ``(1 << index.count_at_least(50)) - 1`` is the bitset of the words scored 50 and up.
 
+        >>> from csp_crossword.words.lexicon import Lexicon
         >>> index = Lexicon.from_words(["cat", "cot", "cut"], scores={"CAT": 70, "COT": 40}).index(3)
         >>> index.scores, index.count_at_least(50), index.count_at_least(40), index.count_at_least(10)
         ((70, 50, 40), 2, 3, 3)

@@ -53,7 +53,7 @@ def test_counts_agree_with_brute_force(puzzle):
 
 @pytest.mark.parametrize("backend", ENUMERATORS)
 def test_a_given_entry_links_regions_through_the_repeat_rule(backend):
-    # issue 13: 1A is given as AB, so 2A can only be CD: one fill, not two
+    # 1A is given as AB, so 2A can only be CD: one fill, not two
     problem = build_problem(parse_grid("AB#.."), Lexicon.from_words(["AB", "CD"]))
     assert count_fills(problem, get_backend(backend)(), time_limit=10).count == 1
     repeats = build_problem(parse_grid("AB#.."), Lexicon.from_words(["AB", "CD"]), FillOptions(allow_duplicates=True))

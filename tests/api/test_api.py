@@ -20,7 +20,7 @@ from csp_crossword.words.lexicon import Lexicon
 import plugin_backend
 
 
-#: The time limits of a whole job hold within 10% or 0.5 s, whichever is larger (issue 11).
+#: The time limits of a whole job hold within 10% or 0.5 s, whichever is larger.
 def within_limit(seconds: float, limit: float) -> bool:
     return seconds <= limit + max(0.1 * limit, 0.5)
 

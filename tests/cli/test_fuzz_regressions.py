@@ -1,4 +1,4 @@
-"""Crashes found in the readers (issue 13), and the input bounds of ``csp_crossword.core.limits``: each
+"""Crashes once found in the readers, and the input bounds of ``csp_crossword.core.limits``: each
 is bad input (InputError naming the file and the line or field; exit 2), never a traceback."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""American-style generation (issue 17): the pattern rules, theme entries, repair, the CLI.
+"""American-style generation: the pattern rules, theme entries, repair, the CLI.
 
 Patterns are checked by the independent verifier (``verify.pattern_problems``, which reads the
 cells alone), not by the drawing code's own rule checks.

@@ -1,6 +1,6 @@
 """Freeform layouts, checked from the cells alone by rules written here, not by the engine.
 
-The rules (issue 4): every run of two or more letters is a listed word, used at most as often as
+The rules: every run of two or more letters is a listed word, used at most as often as
 listed; letters touch only at crossings (which is the same as "every run is a word" once each
 placed word is a run); every word crosses another; one connected piece unless islands are allowed.
 """

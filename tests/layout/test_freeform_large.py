@@ -1,4 +1,4 @@
-"""Freeform layouts of large lists (issue 17): words drawn per span from the (length, position,
+"""Freeform layouts of large lists: words drawn per span from the (length, position,
 glyph) index, ``target``, and summaries that count the words not placed instead of listing them.
 
 Every board is checked from its cells by the rules of ``test_freeform.check_layout``.

@@ -68,7 +68,7 @@ def test_builtin_english_leaves_out_offensive_words():
 
     slurs = {
         line.strip().upper()
-        for line in resources.files("csp_crossword").joinpath("data/blocklist-en.txt").read_text().splitlines()
+        for line in resources.files("csp_crossword.words").joinpath("data/blocklist-en.txt").read_text().splitlines()
         if line.strip() and not line.startswith("#")
     }
     clean = builtin_lexicon("en")

@@ -29,13 +29,14 @@ from ...core.deadline import Deadline, StopSignal, expired
 from ...core.grid import Direction
 from ...words.lexicon import Lexicon
 from ...words.word_index import entry_glyphs
+from ..defaults import FREEFORM_SECONDS
 from .board import ACROSS, DOWN, Board, BoardRules, Cell, Placement, check_word_lengths
 from .candidates import SPAN_WORDS, SpanFrontier, SpanIndex
 from .frontier import CHECK_EVERY, Frontier, Ranked
 from .result import FreeformResult, board_result
 
-#: Seconds spent when no time limit is given (the CLI's and the library's default).
-DEFAULT_SECONDS = 2.0
+#: Seconds a layout searches when no time limit is given.
+DEFAULT_SECONDS = FREEFORM_SECONDS
 #: The first word is drawn from this many longest words.
 SEED_CHOICES = 3
 #: Share of the time spent building independent greedy boards; the rest improves the best one.
