@@ -29,6 +29,8 @@ import os
 import tempfile
 from typing import TYPE_CHECKING, Any
 
+from ..core.interrupts import interrupts_held
+
 if TYPE_CHECKING:
     from ..words.word_index import WordIndex
     from .constraints import Constraints
@@ -78,6 +80,8 @@ class _KernelCache:
 
     kernel: Any = None
     python_seconds = 0.0
+    # Whether the kernel has run once in this process (its first call loads the machine code).
+    called = False
 
 
 def note_python_seconds(seconds: float) -> None:
@@ -96,7 +100,8 @@ def kernel() -> Any:
     if not jit_enabled():
         return None
     if _KernelCache.kernel is None:
-        _KernelCache.kernel = _compile() or False
+        with interrupts_held():  # numba's import: see core.interrupts
+            _KernelCache.kernel = _compile() or False
     return _KernelCache.kernel or None
 
 
@@ -188,7 +193,29 @@ class CompiledNetwork:
         masks = np.array(state.masks, dtype=np.uint64)
         settled = np.array(state.settled, dtype=np.uint8)
         touched = np.zeros(n, dtype=np.uint8)
-        slot, cause = self.function(
+        if _KernelCache.called:
+            slot, cause = self._run(packed, masks, settled, touched, changed)
+        else:
+            with interrupts_held():  # the first call loads the machine code: see core.interrupts
+                slot, cause = self._run(packed, masks, settled, touched, changed)
+            _KernelCache.called = True
+        domains = state.domains
+        made_from = state.packed_from
+        assert made_from is not None  # made by sync
+        offsets, widths = self.offsets, self.widths
+        for s in np.flatnonzero(touched).tolist():
+            start = offsets[s]
+            value = int.from_bytes(packed[start : start + widths[s]].tobytes(), "little")
+            domains[s] = value
+            made_from[s] = value
+        state.masks[:] = masks.tolist()
+        state.settled[:] = [bool(flag) for flag in settled.tolist()]
+        return int(slot), int(cause)
+
+    def _run(self, packed: Any, masks: Any, settled: Any, touched: Any, changed: list[int]) -> tuple[int, int]:
+        import numpy as np
+
+        return self.function(  # type: ignore[no-any-return]
             packed,
             masks,
             settled,
@@ -211,15 +238,3 @@ class CompiledNetwork:
             self.same_slots,
             self.check_repeats,
         )
-        domains = state.domains
-        made_from = state.packed_from
-        assert made_from is not None  # made by sync
-        offsets, widths = self.offsets, self.widths
-        for s in np.flatnonzero(touched).tolist():
-            start = offsets[s]
-            value = int.from_bytes(packed[start : start + widths[s]].tobytes(), "little")
-            domains[s] = value
-            made_from[s] = value
-        state.masks[:] = masks.tolist()
-        state.settled[:] = [bool(flag) for flag in settled.tolist()]
-        return int(slot), int(cause)
