@@ -73,7 +73,7 @@ AMERICAN15 = ROOT / "grids" / "american15"
 WORDNET = Path("/usr/share/wordnet")
 SCOWL = Path("/usr/share/dict/scowl")
 SCOWL_SIZES = (10, 20, 35, 40, 50, 55, 60, 70)
-BLOCKLIST = ROOT / "csp_crossword" / "data" / "blocklist-en.txt"
+BLOCKLIST = ROOT / "csp_crossword" / "words" / "data" / "blocklist-en.txt"
 SOLVERS = ("ours", "qxw", "blacksquare")
 SETTINGS = ("default", "min50", "full")
 #: Score threshold of the list each peer is given, per setting (None: the whole built-in list).

@@ -51,13 +51,18 @@ class _AliasLoader:
 
     def __init__(self, target: str) -> None:
         self.target = target
+        self.spec: importlib.machinery.ModuleSpec | None = None
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        return importlib.import_module(self.target)
+        module = importlib.import_module(self.target)
+        self.spec = module.__spec__
+        return module
 
     def exec_module(self, module: ModuleType) -> None:
-        # The module ran under its own name; running it again would make a second copy.
-        return None
+        # The module ran under its own name; running it again would make a second copy. The
+        # import system has just given it the old name's spec: its own goes back, so its relative
+        # imports, importlib.reload and find_spec keep seeing its real home.
+        module.__spec__ = self.spec
 
 
 class MovedModuleFinder:

@@ -132,9 +132,16 @@ def test_earlier_import_paths_give_the_same_modules():
     from csp_crossword.moved import MOVED
 
     for old, new in MOVED.items():
-        assert importlib.import_module(old) is importlib.import_module(new), old
+        module = importlib.import_module(old)
+        assert module is importlib.import_module(new), old
+        assert module.__spec__.name == new  # its own spec, so its relative imports keep working
     from csp_crossword.lexicon import Lexicon
     from csp_crossword.problem import build_problem
 
     assert build_problem.__module__ == "csp_crossword.search.problem"
     assert Lexicon.__module__ == "csp_crossword.words.lexicon"
+    from csp_crossword.batch.worker import WordCache
+    from csp_crossword.lexicon import SMALL_INDEX, STORED_BITS_RATIO, entry_glyphs
+
+    assert entry_glyphs("CAT") == ("C", "A", "T") and SMALL_INDEX > 0 and STORED_BITS_RATIO > 0
+    assert WordCache.__module__ == "csp_crossword.api.word_sources"

@@ -31,6 +31,7 @@ from typing import Any
 from ..backends.base import Backend, ProgressCallback
 from ..core.deadline import Deadline, StopSignal, earliest
 from ..core.result import SearchStats
+from ..search.graph import note_domain_sizes
 from ..search.problem import FillProblem, build_problem
 from ..words.ngrams import runs_of_domain
 
@@ -73,8 +74,8 @@ def decomposable(problem: FillProblem, parts: list[list[str]]) -> bool:
                 return False
             seen |= found
     graph = problem.graph
-    if not graph.graph["no_repeat"]:
-        return True
+    if not graph.graph["no_repeat"] and problem.word_uses is None:
+        return True  # with use limits (fill-in puzzles) a word's uses link the regions too
     part_of = {slot_id: k for k, part in enumerate(parts) for slot_id in part}
     for group in graph.graph["same_length"].values():  # the no-repeat rule links these slots
         for a, b in combinations(group, 2):
@@ -105,6 +106,7 @@ def region_problem(problem: FillProblem, part: list[str]) -> FillProblem:
         narrowed.append(sub.domains[k] & problem.domains[s])
     state = sub.network.initial_state(narrowed)
     failure = sub.network.propagate(state, range(len(narrowed)))
+    note_domain_sizes(sub.graph, sub.slots, state.domains)
     if failure is not None:
         return replace(sub, domains=tuple(state.domains), empty=((sub.slots[failure.slot].id, "no word left"),))
     return replace(sub, domains=tuple(state.domains), root=state.copy())

@@ -240,7 +240,7 @@ class CoreSearch:
 
     def _one_region(self, ids: frozenset[str], until: Deadline) -> frozenset[str]:
         """``ids`` cut to one of its regions when that region alone is unfillable."""
-        regions = components(self.graph.subgraph(ids))
+        regions = components(self.graph.subgraph(ids), self.order)
         if len(regions) < 2:
             return ids
         for region in sorted(regions, key=len):

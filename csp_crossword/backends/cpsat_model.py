@@ -103,7 +103,7 @@ class CpSatModel:
             self._pair_tables()
             if optimize:
                 self._score_tables()
-        if not problem.options.allow_duplicates:
+        if graph.graph["no_repeat"]:
             for group in graph.graph["same_length"].values():
                 if len(group) > 1:
                     self.model.add_all_different([self.word_vars[self.number[slot_id]] for slot_id in group])
@@ -148,7 +148,7 @@ class CpSatModel:
         for s, (slot_id, length) in enumerate(self.graph.nodes(data="length")):
             if not self.graph.degree[slot_id]:
                 groups.setdefault((length, self.problem.domains[s]), []).append(self.word_vars[s])
-        strict = not self.problem.options.allow_duplicates
+        strict = self.graph.graph["no_repeat"]
         self.symmetric_groups = [g for g in groups.values() if len(g) > 1]
         for group in self.symmetric_groups:
             for a, b in itertools.pairwise(group):

@@ -131,7 +131,7 @@ class PyConstraintBackend(Backend):
             glyph_s = dict(zip(ids[s].tolist(), net.indexes[s].matrix[ids[s], i].tolist(), strict=True))
             glyph_t = dict(zip(ids[t].tolist(), net.indexes[t].matrix[ids[t], j].tolist(), strict=True))
             csp.addConstraint(pair(glyph_s, glyph_t, _same_glyph, clock), [s, t])
-        if not problem.options.allow_duplicates:
+        if graph.graph["no_repeat"]:
             for group in graph.graph["same_length"].values():
                 if len(group) > 1:
                     csp.addConstraint(AllDifferentConstraint(), [number[slot_id] for slot_id in group])

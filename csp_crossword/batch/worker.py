@@ -16,6 +16,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..api.word_sources import WordCache as WordCache  # its earlier home was here
 from ..api.word_sources import worker_cache
 from ..core.errors import InputError, LoadTimeout
 from .spec import BatchJob

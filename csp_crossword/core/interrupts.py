@@ -31,8 +31,8 @@ def interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-    if received:
-        raise KeyboardInterrupt
+        if received:  # the user's Ctrl-C wins over an error the block may be raising
+            raise KeyboardInterrupt
 
 
 __all__ = ["interrupts_held"]

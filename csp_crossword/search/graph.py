@@ -31,7 +31,7 @@ report of ``check`` all see one order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import networkx as nx
 
@@ -70,6 +70,12 @@ def constraint_graph(grid: Grid, slots: Sequence[Slot] | None = None, *, no_repe
     return graph
 
 
+def note_domain_sizes(graph: nx.Graph, slots: Sequence[Slot], domains: Sequence[int]) -> None:
+    """Set each slot node's ``domain_size``: the words its domain (a bitset) holds."""
+    for slot, domain in zip(slots, domains):
+        graph.nodes[slot.id]["domain_size"] = domain.bit_count()
+
+
 def slots_of(graph: nx.Graph) -> tuple[Slot, ...]:
     """The graph's slots, in its node order."""
     return tuple(data["slot"] for _, data in graph.nodes(data=True))
@@ -84,9 +90,11 @@ def crossings_of(graph: nx.Graph, slot_id: str) -> list[tuple[str, int, int, int
     ]
 
 
-def components(graph: nx.Graph) -> list[list[str]]:
-    """Independent regions: lists of slot ids, largest first, ids in node order within each."""
-    order = {node: i for i, node in enumerate(graph.nodes)}
-    parts = [sorted(part, key=order.__getitem__) for part in nx.connected_components(graph)]
-    parts.sort(key=lambda part: (-len(part), order[part[0]]))
+def components(graph: nx.Graph, order: Mapping[str, int] | None = None) -> list[list[str]]:
+    """Independent regions: lists of slot ids, largest first, ids in ``order`` (slot id -> rank;
+    default the graph's node order) within each. A subgraph view of few nodes lists them in no
+    fixed order: pass the whole graph's ranks for it."""
+    rank = {node: i for i, node in enumerate(graph.nodes)} if order is None else order
+    parts = [sorted(part, key=rank.__getitem__) for part in nx.connected_components(graph)]
+    parts.sort(key=lambda part: (-len(part), rank[part[0]]))
     return parts

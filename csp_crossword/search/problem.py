@@ -22,7 +22,7 @@ from ..core.result import MISMATCH_PREFIX
 from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
 from ..words.word_index import DEFAULT_SCORE, WordIndex, glyph_count
-from .graph import components, constraint_graph
+from .graph import components, constraint_graph, note_domain_sizes
 from .propagation import Network
 from .state import State
 
@@ -205,7 +205,7 @@ def build_problem(
         lexicon = lexicon.with_entries(missing)
     slots = None if slot_ids is None else tuple(grid.slot(i) for i in slot_ids)
     uses = lexicon.word_uses() if options.exact else None
-    graph = constraint_graph(grid, slots, no_repeat=not options.allow_duplicates or uses is not None)
+    graph = constraint_graph(grid, slots, no_repeat=not options.allow_duplicates)
     network = Network(graph, lexicon, uses, options.no_shared_substring)
     domains, empty = _node_domains(grid, options, network)
     if options.exact and slot_ids is None:
@@ -229,6 +229,5 @@ def build_problem(
                 why += " (its only words are used elsewhere)"
             empty.append((slot.id, why))
     root = state.copy() if state is not None and not empty else None
-    for slot, domain in zip(network.slots, domains):
-        graph.nodes[slot.id]["domain_size"] = domain.bit_count()
+    note_domain_sizes(graph, network.slots, domains)
     return FillProblem(grid, lexicon, options, network, tuple(domains), tuple(empty), root)

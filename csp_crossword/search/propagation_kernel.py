@@ -89,6 +89,11 @@ def note_python_seconds(seconds: float) -> None:
     _KernelCache.python_seconds += seconds
 
 
+def kernel_loaded() -> bool:
+    """Whether this process has loaded the compiled loop already (using it costs nothing more)."""
+    return bool(_KernelCache.kernel)
+
+
 def kernel_wanted() -> bool:
     """Whether the compiled loop should be used now: loaded (or found unavailable) already, or
     the Python loop has had its WARMUP_SECONDS."""
@@ -194,11 +199,21 @@ class CompiledNetwork:
         settled = np.array(state.settled, dtype=np.uint8)
         touched = np.zeros(n, dtype=np.uint8)
         if _KernelCache.called:
-            slot, cause = self._run(packed, masks, settled, touched, changed)
-        else:
-            with interrupts_held():  # the first call loads the machine code: see core.interrupts
-                slot, cause = self._run(packed, masks, settled, touched, changed)
-            _KernelCache.called = True
+            return self._write_back(state, packed, masks, settled, touched, changed)
+        # The first call loads the machine code (see core.interrupts); a Ctrl-C meanwhile is raised
+        # once the results are in the state, so the state is never left half updated.
+        with interrupts_held():
+            found = self._write_back(state, packed, masks, settled, touched, changed)
+        _KernelCache.called = True
+        return found
+
+    def _write_back(
+        self, state: State, packed: Any, masks: Any, settled: Any, touched: Any, changed: list[int]
+    ) -> tuple[int, int]:
+        """Run the kernel and bring ``state``'s domains, masks and settled flags up to date."""
+        import numpy as np
+
+        slot, cause = self._run(packed, masks, settled, touched, changed)
         domains = state.domains
         made_from = state.packed_from
         assert made_from is not None  # made by sync

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from ..backends.base import fill_from_words
 from ..core.deadline import Deadline, StopSignal, earliest, time_left
 from ..core.result import FillResult, SearchStats, Status
+from ..search.propagation_kernel import kernel_loaded
 from .improvement import improve_fill
 
 if TYPE_CHECKING:
@@ -78,8 +79,9 @@ def quality_first(
     ladder = [floor for floor in FLOOR_LADDER if floor > (problem.options.min_score or 0)]
     if problem.unsatisfiable or problem.options.exact or not _scored(problem):
         return solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
-    # a stage of 0.2 s should not spend a quarter of a second loading the compiled loop
-    if problem.root is not None and time_left(deadline) >= PRELOAD_MIN_SECONDS:
+    # a stage of 0.2 s should not spend a quarter of a second loading the compiled loop; a job
+    # shorter than PRELOAD_MIN_SECONDS searches in Python until the loop pays (WARMUP_SECONDS)
+    if problem.root is not None and (time_left(deadline) >= PRELOAD_MIN_SECONDS or kernel_loaded()):
         problem.network.load_compiled(problem.root)
     totals = SearchStats()
     started = time.monotonic()

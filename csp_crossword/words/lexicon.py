@@ -34,6 +34,12 @@ from .word_index import (
     glyph_count,
 )
 
+# Names this module held before the word index and the ready index had modules of their own:
+# ``from csp_crossword.lexicon import entry_glyphs`` (the earlier path) keeps working.
+from .word_index import SMALL_INDEX as SMALL_INDEX
+from .word_index import STORED_BITS_RATIO as STORED_BITS_RATIO
+from .word_index import entry_glyphs as entry_glyphs
+
 
 class Lexicon:
     """A normalised word list: entry -> score, display form and clue, with lazy indexes.

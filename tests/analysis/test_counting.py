@@ -108,3 +108,13 @@ def test_limit_gives_lower_bound():
     assert result.count == 3 and not result.exact
     full = count_fills(problem, get_backend("ac")())
     assert full.exact and full.count == count(["..", ".."], {"AB", "BA", "AA", "BB"}, True) == 16
+
+
+def test_fill_in_regions_are_linked_by_their_words_even_with_repeats_allowed():
+    # Two separate 2-letter slots and the words AB and CD, each to be used exactly once: two
+    # fills (AB/CD and CD/AB). Counting the regions apart and multiplying would say 4.
+    grid = parse_grid("..#..")
+    problem = build_problem(grid, Lexicon.from_words(["AB", "CD"]), FillOptions(exact=True, allow_duplicates=True))
+    result = count_fills(problem, get_backend("ac")(), time_limit=10)
+    assert (result.count, result.exact) == (2, True)
+    assert result.components == 1

@@ -98,3 +98,8 @@ def test_qxw_deck_and_output():
     assert deck.splitlines()[:3] == [".RANDOM 1", "0000 0001 0002", "0100 0101 0102"]
     output = "W0 CAB\n# CAB\nW1 ORE\n# ORE\nW2 WET\n# WET\nW3 COW\n# COW\nW4 ARE\n# ARE\nW5 BET\n# BET\n"
     assert qxw_cells(rows, output) == [list("CAB"), list("ORE"), list("WET")]
+
+
+def test_the_offensive_word_check_reads_the_shipped_blocklist():
+    # the benchmark skips the blocklist when the file is missing: it must be where the package keeps it
+    assert quality.BLOCKLIST.exists()

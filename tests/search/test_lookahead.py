@@ -1,4 +1,4 @@
-"""The look-ahead of ``candidates`` (csp_crossword/lookahead.py), checked from the outside.
+"""The look-ahead of ``candidates`` (csp_crossword/search/lookahead.py), checked from the outside.
 
 Every expectation here is computed again by brute force over the word list and the grid's
 cells, not by the propagation Network: a naive arc consistency written below (sets of words,
