@@ -11,9 +11,16 @@ from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import Backend
 from ..core.deadline import Deadline, StopSignal, deadline_after, earliest
 from ..core.errors import InputError
+
+# The `name as name` imports re-export names this module held before the API was split.
+from ..core.result import Candidates as Candidates
 from ..core.result import FillResult, SearchStats, Status
+from .candidates import candidates as candidates
+from .candidates import job_candidates as job_candidates
 from .inputs import GridLike, Words
 from .jobs import STRATEGIES, FillJob, make_backend, prepare
+from .jobs import WrongFillError as WrongFillError
+from .jobs import fill_options as fill_options
 
 if TYPE_CHECKING:
     from ..analysis.checking import CheckReport

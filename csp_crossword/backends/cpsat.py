@@ -40,6 +40,10 @@ from .cpsat_model import (
     ModelTimeout,
 )
 
+# Names this module held before the model had a module of its own.
+from .cpsat_model import MAX_TABLE_VALUES as MAX_TABLE_VALUES
+from .cpsat_model import table_values as table_values
+
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
