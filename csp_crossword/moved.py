@@ -29,7 +29,7 @@ MOVED: dict[str, str] = {
             ),
             (
                 "search",
-                ("graph", "problem", "propagation", "propagation_kernel", "kernel_code", "lookahead", "minizinc"),
+                ("graph", "problem", "propagation", "propagation_kernel", "lookahead", "minizinc"),
             ),
             ("strategies", ("quality", "improvement")),
             ("analysis", ("checking", "unsat_core", "counting")),

@@ -57,16 +57,17 @@ class Network(Constraints):
         self._compiled: CompiledNetwork | bool | None = None if jit else False
 
     def load_compiled(self, state: State) -> None:
-        """Load the compiled loop now, warm-up or not (one empty call on ``state`` loads its
-        machine code): for searches timed in stages, whose first stage should not pay for it."""
+        """Pack the network for the compiled loop now, warm-up or not (one empty call on
+        ``state`` packs its domains): for searches timed in stages, whose first stage should not
+        pay for it."""
         if self._compiled is None:
             self._compiled = self._make_compiled()
         if isinstance(self._compiled, CompiledNetwork):
             self.propagate(state.copy(), [])
 
     def compiled(self) -> CompiledNetwork | None:
-        """The compiled propagation loop, when numba is there and the network's rules are ones
-        it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs); not
+        """The compiled propagation loop, when the extension is built and the network's rules
+        are ones it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs); not
         before the process has spent ``propagation_kernel.WARMUP_SECONDS`` in the Python loop."""
         if self._compiled is None:
             if not self._kernel_rules():

@@ -1,8 +1,8 @@
-"""The arc-consistency loop of :mod:`csp_crossword.search.propagation`, compiled with numba.
+"""The arc-consistency loop of :mod:`csp_crossword.search.propagation`, compiled.
 
 :meth:`Network.propagate` spends almost all of a search's time in a short loop over crossings and
-glyphs: on am15-02 at ``min_score=50`` about 90% of 20 s, at some 600 nodes a second. Here the
-same loop runs as machine code over flat ``uint64`` arrays:
+glyphs. Here the same loop runs as machine code (``_kernel.c``, a C extension the package's build
+compiles; ``setup.py``) over flat ``uint64`` arrays:
 
 * every slot's domain is a row of 64-bit words in one array (``State.packed``), kept in step with
   the Python-int domains the rest of the search reads: a row is rewritten only when the int in
@@ -10,26 +10,22 @@ same loop runs as machine code over flat ``uint64`` arrays:
   any write through ``state.domains[s] = ...`` replaces the object), and only the slots the
   kernel changed are turned back into ints;
 * per word length, position and glyph, the bitset of the words with that glyph there (the
-  :class:`~csp_crossword.words.lexicon.WordIndex` columns), and the words' glyph codes, for domains of
-  a few words;
+  :class:`~csp_crossword.words.word_index.WordIndex` columns), and the words' glyph codes, for
+  domains of a few words;
 * crossing-cell glyph masks as one ``uint64`` each, so the kernel serves alphabets of up to
   :data:`MAX_GLYPHS` glyphs (English, Arabic, digits); larger ones (Bangla's clusters) and the
   rules the kernel does not know (per-word use limits of fill-in puzzles, no shared runs) keep
   the pure-Python loop.
 
 The kernel computes the same fixpoint as the Python loop, which stays the reference and the
-fallback when numba is not installed or ``CSP_CROSSWORD_JIT=0``. numba compiles it once per
-machine and caches the machine code: next to this file, else in numba's per-user cache, else in a
-per-user folder under the temporary directory.
+fallback: when the extension was not built (no C compiler at install time) or with
+``CSP_CROSSWORD_JIT=0``. The kernel releases the interpreter lock while it runs.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from typing import TYPE_CHECKING, Any
-
-from ..core.interrupts import interrupts_held
 
 if TYPE_CHECKING:
     from ..words.word_index import WordIndex
@@ -38,11 +34,6 @@ if TYPE_CHECKING:
 
 #: Glyphs a crossing cell's mask can hold in one 64-bit word.
 MAX_GLYPHS = 64
-#: Seconds the process spends in the Python loop before it loads the compiled one: a problem
-#: decided sooner never pays numba's start-up (about 0.25 s: importing numba and loading the
-#: cached machine code), a longer search loses at most this much of its speed-up. Once loaded,
-#: every network of the process uses it.
-WARMUP_SECONDS = 0.1
 #: Environment variable that turns the compiled loop off ("0").
 JIT_VARIABLE = "CSP_CROSSWORD_JIT"
 
@@ -52,36 +43,18 @@ def jit_enabled() -> bool:
     return os.environ.get(JIT_VARIABLE, "1").strip().lower() not in {"0", "false", "no", "off"}
 
 
-def _compile() -> Any:
-    """The compiled kernel, or None without numba. Compiled (or loaded from numba's cache) on
-    first use, once per process."""
-    try:
-        from .kernel_code import propagate
-    except ImportError:
-        return None
-    except RuntimeError:
-        # numba found no folder to cache the machine code in (the package's folder and the
-        # user's cache are read-only: a system-wide install run by a service user): cache it in
-        # a folder of this user's under the temporary directory instead.
-        import numba
-
-        folder = os.path.join(tempfile.gettempdir(), f"csp-crossword-numba-{os.getuid()}")
-        numba.config.CACHE_DIR = folder  # type: ignore[attr-defined]
-        try:
-            from .kernel_code import propagate
-        except (ImportError, RuntimeError):
-            return None
-    return propagate
+#: Seconds the process spends in the Python loop before it packs its networks for the compiled
+#: one: a problem decided sooner (a small grid, most sub-problems of a core search) never imports
+#: numpy for the packing. Once used, every network of the process uses the compiled loop.
+WARMUP_SECONDS = 0.1
 
 
 class _KernelCache:
     """The process's compiled kernel (None: not tried yet; False: unavailable) and the seconds
-    its networks spent in the Python loop before it was loaded."""
+    its networks spent in the Python loop before it was used."""
 
     kernel: Any = None
     python_seconds = 0.0
-    # Whether the kernel has run once in this process (its first call loads the machine code).
-    called = False
 
 
 def note_python_seconds(seconds: float) -> None:
@@ -90,23 +63,28 @@ def note_python_seconds(seconds: float) -> None:
 
 
 def kernel_loaded() -> bool:
-    """Whether this process has loaded the compiled loop already (using it costs nothing more)."""
+    """Whether this process uses the compiled loop already."""
     return bool(_KernelCache.kernel)
 
 
 def kernel_wanted() -> bool:
-    """Whether the compiled loop should be used now: loaded (or found unavailable) already, or
-    the Python loop has had its WARMUP_SECONDS."""
+    """Whether the compiled loop should be used now: used (or found unavailable) already, or the
+    Python loop has had its WARMUP_SECONDS."""
     return _KernelCache.kernel is not None or _KernelCache.python_seconds >= WARMUP_SECONDS
 
 
 def kernel() -> Any:
-    """The compiled kernel, or None when numba is missing or the kernel is turned off."""
+    """The compiled kernel's ``propagate``, or None when the extension was not built or the
+    kernel is turned off."""
     if not jit_enabled():
         return None
     if _KernelCache.kernel is None:
-        with interrupts_held():  # numba's import: see core.interrupts
-            _KernelCache.kernel = _compile() or False
+        try:
+            from . import _kernel  # type: ignore[attr-defined]
+        except ImportError:
+            _KernelCache.kernel = False
+        else:
+            _KernelCache.kernel = _kernel.propagate
     return _KernelCache.kernel or None
 
 
@@ -190,7 +168,7 @@ class CompiledNetwork:
 
     def propagate(self, state: State, changed: list[int]) -> tuple[int, int]:
         """Run the kernel on ``state`` (updated in place); (failed slot, cause); either is -1 for none
-        (``kernel_code.NO_FAILURE``, ``NO_CAUSE``)."""
+        (``_kernel.c``'s ``NO_FAILURE``, ``NO_CAUSE``)."""
         import numpy as np
 
         packed = self.sync(state)
@@ -198,14 +176,7 @@ class CompiledNetwork:
         masks = np.array(state.masks, dtype=np.uint64)
         settled = np.array(state.settled, dtype=np.uint8)
         touched = np.zeros(n, dtype=np.uint8)
-        if _KernelCache.called:
-            return self._write_back(state, packed, masks, settled, touched, changed)
-        # The first call loads the machine code (see core.interrupts); a Ctrl-C meanwhile is raised
-        # once the results are in the state, so the state is never left half updated.
-        with interrupts_held():
-            found = self._write_back(state, packed, masks, settled, touched, changed)
-        _KernelCache.called = True
-        return found
+        return self._write_back(state, packed, masks, settled, touched, changed)
 
     def _write_back(
         self, state: State, packed: Any, masks: Any, settled: Any, touched: Any, changed: list[int]
@@ -251,5 +222,7 @@ class CompiledNetwork:
             self.nb_cell,
             self.same_start,
             self.same_slots,
+            self.column_offsets.shape[1],
+            self.column_offsets.shape[2],
             self.check_repeats,
         )

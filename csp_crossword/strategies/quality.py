@@ -32,9 +32,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..backends.base import fill_from_words
-from ..core.deadline import Deadline, StopSignal, earliest, time_left
+from ..core.deadline import Deadline, StopSignal, earliest
 from ..core.result import FillResult, SearchStats, Status
-from ..search.propagation_kernel import kernel_loaded
 from .improvement import improve_fill
 
 if TYPE_CHECKING:
@@ -60,11 +59,6 @@ IMPROVEMENT_SECONDS = 0.3
 #: mean entry score went from 67.6 (0.3 s) to 71.3 (1.0 s). Also after a fill at a floor under
 #: ACCEPTABLE_SCORE or below the ladder: on am15-02, seeds 0-4, 57.4 -> 59.7.
 FILLABILITY_IMPROVEMENT_SECONDS = 1.0
-#: The compiled loop is loaded before the first stage only when the job has at least this many
-#: seconds: loading it (numba and the cached machine code) takes 0.3-1 s, which a shorter job
-#: needs for its search (the loop still loads during the search once it pays, see
-#: ``propagation_kernel.WARMUP_SECONDS``).
-PRELOAD_MIN_SECONDS = 3.0
 
 
 def quality_first(
@@ -79,9 +73,8 @@ def quality_first(
     ladder = [floor for floor in FLOOR_LADDER if floor > (problem.options.min_score or 0)]
     if problem.unsatisfiable or problem.options.exact or not _scored(problem):
         return solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
-    # a stage of 0.2 s should not spend a quarter of a second loading the compiled loop; a job
-    # shorter than PRELOAD_MIN_SECONDS searches in Python until the loop pays (WARMUP_SECONDS)
-    if problem.root is not None and (time_left(deadline) >= PRELOAD_MIN_SECONDS or kernel_loaded()):
+    # the stages are short: every one of them runs the compiled loop from its start
+    if problem.root is not None:
         problem.network.load_compiled(problem.root)
     totals = SearchStats()
     started = time.monotonic()

@@ -39,16 +39,7 @@ def _cli(*args: object) -> list[str]:
 def startup() -> float:
     """Seconds from launching the interpreter to the command's start (``--version`` does just
     that much: Python, the package's command-line module, argument parsing). The slower of two
-    runs, so a cold first import does not make the bound tighter than it should be.
-
-    The compiled propagation loop is compiled and cached first: these cases are about commands on
-    a machine in use, not the loop's one-time compilation on a new install."""
-    from csp_crossword.core.grid import read_grid
-    from csp_crossword.search.problem import build_problem
-    from csp_crossword.words.lexicon import Lexicon
-
-    problem = build_problem(read_grid(GRIDS / "demo" / "mini-5x5.txt"), Lexicon.from_words(["ABCDE"]))
-    problem.network.load_compiled(problem.network.initial_state(list(problem.domains)))
+    runs, so a cold first import does not make the bound tighter than it should be."""
     times = []
     for _ in range(2):
         began = time.monotonic()

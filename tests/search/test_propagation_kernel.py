@@ -22,7 +22,9 @@ from hypothesis import strategies as st
 
 from conftest import GRIDS, STAND_IN
 
-pytestmark = pytest.mark.skipif(kernel() is None, reason="numba is not installed: no compiled loop to compare")
+pytestmark = pytest.mark.skipif(
+    kernel() is None, reason="the compiled extension was not built: no compiled loop to compare"
+)
 
 
 def _pair(grid, lexicon, allow_duplicates=False):
