@@ -83,6 +83,7 @@ def _run(argv: list[str] | None, received: list[int], loaded: Callable[[], None]
         check_output(args)
         module_name, _, function_name = args.handler.partition(":")
         handler = getattr(importlib.import_module(f"{__package__}.{module_name}"), function_name)
+        _load_solver(args)
         loaded()
         code = int(handler(args, reporter))
         reporter.stop()  # the live line never outlives the command
@@ -120,6 +121,18 @@ def _run(argv: list[str] | None, received: list[int], loaded: Callable[[], None]
             file=sys.stderr,
         )
         return ExitCode.INTERNAL_ERROR
+
+
+def _load_solver(args: object) -> None:
+    """Import the chosen backend and its solver library (OR-Tools, hundreds of modules) while
+    Ctrl-C is still held (see :func:`csp_crossword.cli.main`): a Ctrl-C that lands in an import's
+    callback during the job would be lost."""
+    name = getattr(args, "backend", None)
+    if isinstance(name, str):
+        from ..backends import REGISTRY, get_backend
+
+        if name in REGISTRY:
+            get_backend(name).available()
 
 
 __all__ = ["run", "stop_signals", "Stopped"]
