@@ -159,6 +159,11 @@ class JobPool:
                 raise PoolFull(f"{len(self.workers)} jobs running and {len(self.queue)} waiting")
             self.jobs[job.id] = job
             self._forget_old()
+            while idle is not None and not idle.process.is_alive():
+                # an idle worker that died since the I/O thread last looked (killed, out of
+                # memory): the job goes to its replacement instead, not down with it
+                self._replace(idle, "the worker process ended unexpectedly")
+                idle = next((w for w in self.workers if w.job is None), None)
             if idle is not None:
                 self._start(idle, job)
             else:
