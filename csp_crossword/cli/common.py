@@ -86,6 +86,11 @@ class Reporter:
 
             self._console = Console(stderr=True)
 
+    @property
+    def terminal(self) -> bool:
+        """Whether messages go to a terminal (a person is watching), not to a log or a pipe."""
+        return self._terminal
+
     def info(self, message: str) -> None:
         if not self.quiet:
             self.stop()
@@ -183,6 +188,8 @@ def load_words(
         return own
     if not args.words and getattr(args, "exact", False):
         raise InputError("--exact needs --words: the list of words to place")
+    if not args.words and reporter.terminal and not _builtin_ready(args.lang):
+        reporter.info("csp-crossword: preparing the built-in word list (once per machine, a few seconds)")
     allow = getattr(args, "allow_offensive", False)
     return load(
         args.words or (),
@@ -192,6 +199,17 @@ def load_words(
         overrides=overrides,
         deadline=deadline,
     )
+
+
+def _builtin_ready(lang: str) -> bool:
+    """Whether the built-in list of ``lang`` has its ready index cached (False: the first load
+    builds it, which takes seconds)."""
+    from ..words.builtin import cache_path
+
+    try:
+        return os.path.exists(cache_path(lang))
+    except (OSError, ValueError, KeyError):
+        return True  # nothing to announce when the question itself fails
 
 
 def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:

@@ -165,3 +165,26 @@ def test_count_reports_phase_count_with_the_fills_so_far(progress_at_once):
     cc.count(OPEN_4X4, words, allow_duplicates=True, time_limit=0.3, progress=seen.append)
     assert seen and seen[-1].phase == "count" and seen[-1].count is not None and seen[-1].count > 0
     assert "count" not in SearchStats().to_dict()  # only a count's statistics carry one
+
+
+def test_a_first_load_of_the_built_in_list_is_announced_on_a_terminal(capsys, monkeypatch, tmp_path):
+    import argparse
+
+    from csp_crossword import api
+    from csp_crossword.words import builtin
+    from csp_crossword.words.lexicon import Lexicon
+
+    monkeypatch.setattr(api, "load_words", lambda *args, **kwargs: Lexicon.from_words(["CAT"]))
+    args = argparse.Namespace(words=[], lang="en", overrides=[], allow_offensive=False)
+    reporter = common.Reporter(quiet=False, command="fill")
+    monkeypatch.setattr(common.Reporter, "terminal", property(lambda self: True))
+    monkeypatch.setattr(builtin, "cache_path", lambda lang: str(tmp_path / "not-built-yet.index"))
+    common.load_words(args, reporter)
+    assert "preparing the built-in word list" in capsys.readouterr().err
+    (tmp_path / "not-built-yet.index").write_bytes(b"")  # built: nothing to say
+    common.load_words(args, reporter)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(common.Reporter, "terminal", property(lambda self: False))  # a log: no note
+    (tmp_path / "not-built-yet.index").unlink()
+    common.load_words(args, reporter)
+    assert capsys.readouterr().err == ""
