@@ -52,6 +52,16 @@ static inline int64_t column_start(const Network *net, int64_t kind, int64_t pos
     return net->column_offsets[(kind * net->longest + pos) * net->glyph_count + glyph];
 }
 
+/* Appends slot s to the circular queue unless it is queued already. */
+static inline void enqueue(int64_t *queue, uint8_t *queued, Py_ssize_t n, Py_ssize_t head, Py_ssize_t *size,
+                           int64_t s) {
+    if (!queued[s]) {
+        queued[s] = 1;
+        queue[(head + *size) % n] = s;
+        (*size)++;
+    }
+}
+
 /* Returns 0 on a fixpoint, 1 on a failure (slot and cause set), -1 when out of memory. */
 static int run(const Network *net, int64_t *failed, int64_t *cause) {
     Py_ssize_t n = net->n;
@@ -67,11 +77,7 @@ static int run(const Network *net, int64_t *failed, int64_t *cause) {
     Py_ssize_t head = 0, size = 0;
     for (Py_ssize_t k = 0; k < net->n_changed; k++) {
         int64_t s = net->changed[k];
-        if (!queued[s]) {
-            queued[s] = 1;
-            queue[(head + size) % n] = s;
-            size++;
-        }
+        enqueue(queue, queued, n, head, &size, s);
     }
     uint64_t *domains = net->domains;
     while (size > 0) {
@@ -117,11 +123,7 @@ static int run(const Network *net, int64_t *failed, int64_t *cause) {
                         status = 1;
                         goto done;
                     }
-                    if (!queued[u]) {
-                        queued[u] = 1;
-                        queue[(head + size) % n] = u;
-                        size++;
-                    }
+                    enqueue(queue, queued, n, head, &size, u);
                 }
             }
         }
@@ -202,11 +204,7 @@ static int run(const Network *net, int64_t *failed, int64_t *cause) {
                     status = 1;
                     goto done;
                 }
-                if (!queued[t]) {
-                    queued[t] = 1;
-                    queue[(head + size) % n] = t;
-                    size++;
-                }
+                enqueue(queue, queued, n, head, &size, t);
             }
         }
     }

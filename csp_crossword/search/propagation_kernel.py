@@ -62,11 +62,6 @@ def note_python_seconds(seconds: float) -> None:
     _KernelCache.python_seconds += seconds
 
 
-def kernel_loaded() -> bool:
-    """Whether this process uses the compiled loop already."""
-    return bool(_KernelCache.kernel)
-
-
 def kernel_wanted() -> bool:
     """Whether the compiled loop should be used now: used (or found unavailable) already, or the
     Python loop has had its WARMUP_SECONDS."""
@@ -176,32 +171,7 @@ class CompiledNetwork:
         masks = np.array(state.masks, dtype=np.uint64)
         settled = np.array(state.settled, dtype=np.uint8)
         touched = np.zeros(n, dtype=np.uint8)
-        return self._write_back(state, packed, masks, settled, touched, changed)
-
-    def _write_back(
-        self, state: State, packed: Any, masks: Any, settled: Any, touched: Any, changed: list[int]
-    ) -> tuple[int, int]:
-        """Run the kernel and bring ``state``'s domains, masks and settled flags up to date."""
-        import numpy as np
-
-        slot, cause = self._run(packed, masks, settled, touched, changed)
-        domains = state.domains
-        made_from = state.packed_from
-        assert made_from is not None  # made by sync
-        offsets, widths = self.offsets, self.widths
-        for s in np.flatnonzero(touched).tolist():
-            start = offsets[s]
-            value = int.from_bytes(packed[start : start + widths[s]].tobytes(), "little")
-            domains[s] = value
-            made_from[s] = value
-        state.masks[:] = masks.tolist()
-        state.settled[:] = [bool(flag) for flag in settled.tolist()]
-        return int(slot), int(cause)
-
-    def _run(self, packed: Any, masks: Any, settled: Any, touched: Any, changed: list[int]) -> tuple[int, int]:
-        import numpy as np
-
-        return self.function(  # type: ignore[no-any-return]
+        slot, cause = self.function(
             packed,
             masks,
             settled,
@@ -226,3 +196,15 @@ class CompiledNetwork:
             self.column_offsets.shape[2],
             self.check_repeats,
         )
+        domains = state.domains
+        made_from = state.packed_from
+        assert made_from is not None  # made by sync
+        offsets, widths = self.offsets, self.widths
+        for s in np.flatnonzero(touched).tolist():
+            start = offsets[s]
+            value = int.from_bytes(packed[start : start + widths[s]].tobytes(), "little")
+            domains[s] = value
+            made_from[s] = value
+        state.masks[:] = masks.tolist()
+        state.settled[:] = [bool(flag) for flag in settled.tolist()]
+        return int(slot), int(cause)
