@@ -38,6 +38,7 @@ from ..core.result import FillResult, SearchStats, Status
 from ..search.problem import FillProblem
 from ..search.state import Failure, State
 from .ac_learning import ConflictWeights, NogoodStore
+from .ac_native import NativeSearch, native_network
 from .ac_values import VALUE_NOISE, ValueOrder
 from .base import Backend, Enumeration, FillGenerator, SolveCall, result_from_domains, singleton_words
 
@@ -90,6 +91,9 @@ class ACOptions:
         nogoods: Record reduced nld-nogoods at each restart and propagate them.
         weight_decay: dom/wdeg weight decay: each failure bumps weights by 1/decay times the
             previous bump, so old conflicts count less (1.0: classic wdeg).
+        core: ``compiled`` runs the search loop in the compiled core (:mod:`.ac_native`) when
+            the extension is built and the problem is one it takes, else in Python;
+            ``python`` always runs the Python reference loop (the same search, slower).
     """
 
     branching: Literal["slot", "letter"] = "slot"
@@ -99,6 +103,7 @@ class ACOptions:
     restart_growth: float = RESTART_GROWTH
     nogoods: bool = True
     weight_decay: float = 1.0
+    core: Literal["compiled", "python"] = "compiled"
 
     def __post_init__(self) -> None:
         if self.restart_base <= 0:
@@ -352,8 +357,17 @@ class ACBackend(Backend):
     options: ACOptions
 
     def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
+        packed = native_network(problem, self.options)
+        if packed is not None:
+            return NativeSearch(problem, packed, self.options, backend_name=self.name, seed=self.seed, call=call).run()
         return _Search(problem, self, call).run()
 
     def _enumerate(self, problem: FillProblem, call: SolveCall) -> Enumeration:
+        packed = native_network(problem, self.options)
+        if packed is not None:
+            native = NativeSearch(
+                problem, packed, self.options, backend_name=self.name, seed=self.seed, call=call, enumerate=True
+            )
+            return Enumeration(native.all_fills(), native.totals, call.start)
         search = _Search(problem, self, call)
         return Enumeration(search.all_fills(), search.stats, call.start)

@@ -11,15 +11,12 @@ other branches.
 from __future__ import annotations
 
 import math
-import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..search.noise import Noise
 from ..search.propagation import Network
 from ..search.state import State
 from ..words.word_index import WordIndex
-
-if TYPE_CHECKING:
-    import numpy as np
 
 #: Words ranked together by the look-ahead; larger windows trade score order for fillability.
 VALUE_WINDOW = 8
@@ -28,10 +25,15 @@ VALUE_NOISE = 1.0
 #: Stand-in count for a crossing glyph with no support left (cannot happen after arc
 #: consistency; keeps the logarithm finite).
 NO_SUPPORT = 1e-9
+#: Look-ahead of a crossing a window word would leave without a word.
+DEAD_CROSSING = -1e9
 
 
 class ValueOrder:
     """Look-ahead ranking of a slot's words and of a crossing cell's glyphs.
+
+    Ties go to the lower word id (the better scored). The compiled core (``kernel/values.c``)
+    ranks the same way with the same noise (:mod:`csp_crossword.search.noise`).
 
     Args:
         net: The problem's network.
@@ -45,11 +47,10 @@ class ValueOrder:
         self.window_only = order == "window"
         self.whole_domain = order == "lookahead"
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = Noise(seed)
         self.noise = VALUE_NOISE if seed else 0.0
         # numpy is imported by the first look-ahead over a large domain (_numpy): fills of small
         # grids with small lists never pay for it.
-        self.np_rng: np.random.Generator | None = None
         self.log_table: Any = None
 
     def rank(self, state: State, s: int) -> list[int]:
@@ -94,20 +95,22 @@ class ValueOrder:
                 logs[g] = math.log((other & column[g]).bit_count() or NO_SUPPORT)
             values += logs[codes[:, i]]
         if self.noise:
-            assert self.np_rng is not None  # made by _numpy
-            values += self.np_rng.normal(0.0, self.noise, len(tier))
+            values += self.rng.draws(len(tier)) * self.noise
+        negated = -values
         if len(tier) > VALUE_WINDOW:
-            best = np.argpartition(-values, VALUE_WINDOW)[:VALUE_WINDOW]
+            # the VALUE_WINDOW best, ties to the lower word id: every candidate at least as good
+            # as the VALUE_WINDOW-th, in id order, then a stable sort by value
+            kth = np.partition(negated, VALUE_WINDOW - 1)[VALUE_WINDOW - 1]
+            best = np.flatnonzero(negated <= kth)
         else:
             best = np.arange(len(tier))
-        best = best[np.argsort(-values[best], kind="stable")]
+        best = best[np.argsort(negated[best], kind="stable")][:VALUE_WINDOW]
         return [int(tier[k]) for k in best]
 
     def _numpy(self) -> Any:
         import numpy
 
-        if self.np_rng is None:
-            self.np_rng = numpy.random.default_rng(self.seed)
+        if self.log_table is None:
             self.log_table = numpy.zeros(len(self.net.lexicon_glyphs))
         return numpy
 
@@ -121,9 +124,9 @@ class ValueOrder:
             value = 0.0
             for t, i, j, _c in self.net.neighbours[s]:
                 count = (domains[t] & bits[t][j][code[i]]).bit_count()
-                value += math.log(count) if count else -1e9
+                value += math.log(count) if count else DEAD_CROSSING
             if self.noise:
-                value += self.rng.gauss(0.0, self.noise)
+                value += self.rng.draw() * self.noise
             ranked.append((-value, w))
         ranked.sort()
         return [w for _, w in ranked]
@@ -142,7 +145,7 @@ class ValueOrder:
                 (state.domains[b] & bits[b][j][g]).bit_count() or NO_SUPPORT
             )
             if self.noise:
-                value += self.rng.gauss(0.0, self.noise)
+                value += self.rng.draw() * self.noise
             if value > best_value:
                 best, best_value = g, value
         return best

@@ -1,297 +1,308 @@
-/* The compiled propagation loop: arc consistency over flat uint64 domain rows.
+/* The compiled search core's Python interface (module csp_crossword.search._kernel).
  *
- * The same fixpoint as csp_crossword.search.propagation.Network._propagate_python, on the arrays
- * csp_crossword.search.propagation_kernel.CompiledNetwork packs (see that module for the data
- * layout). Built by the package's own build (setup.py); the Python loop stays the reference and
- * the fallback. The interpreter lock is released while the loop runs.
- */
+ * propagate(...): one arc-consistency fixpoint on packed domains, for the Python search
+ *     (csp_crossword.search.propagation_kernel.CompiledNetwork.propagate).
+ * Search(...): the whole `ac` search loop (csp_crossword.backends.ac_native drives it).
+ *
+ * The C sources are in kernel/; the Python modules they mirror stay the reference. The
+ * interpreter lock is released while either runs. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* At or below this many words a domain's glyph supports are read from the words' glyph codes
- * (one pass over the words per crossing, stopping once every glyph of the cell is seen) instead
- * of one column scan per glyph. */
-#define KERNEL_SMALL_DOMAIN 512
-#define NO_FAILURE (-1)
-#define NO_CAUSE (-1)
+#include "kernel/search.h"
 
-typedef struct {
-    uint64_t *domains;
-    uint64_t *masks;
-    uint8_t *settled;
-    uint8_t *touched;
-    const int64_t *changed;
-    Py_ssize_t n_changed;
-    const int64_t *offsets;
-    const int64_t *widths;
-    const int64_t *kinds;
-    const int64_t *column_offsets; /* [kind][pos][glyph], flat */
-    int64_t longest;
-    int64_t glyph_count;
-    const uint64_t *columns;
-    const int64_t *code_offsets;
-    const int64_t *codes;
-    const int64_t *lengths;
-    const int64_t *nb_start;
-    const int64_t *nb_other;
-    const int64_t *nb_pos;
-    const int64_t *nb_other_pos;
-    const int64_t *nb_cell;
-    const int64_t *same_start;
-    const int64_t *same_slots;
-    int check_repeats;
-    Py_ssize_t n;
-} Network;
+/* The structure arrays, in the order both entry points take them after their state arrays. */
+#define N_STRUCTURE 15
 
-static inline int64_t popcount64(uint64_t x) { return (int64_t)__builtin_popcountll(x); }
+static const char *const STRUCTURE_NAMES[N_STRUCTURE] = {
+    "offsets", "widths", "kinds", "column_offsets", "columns", "code_offsets", "codes", "lengths",
+    "nb_start", "nb_other", "nb_pos", "nb_other_pos", "nb_cell", "same_start", "same_slots"};
 
-static inline int64_t column_start(const Network *net, int64_t kind, int64_t pos, int64_t glyph) {
-    return net->column_offsets[(kind * net->longest + pos) * net->glyph_count + glyph];
+/* Takes a C-contiguous buffer of `item`-byte items; -1 with an exception set otherwise. */
+static int take_buffer(PyObject *object, Py_buffer *view, Py_ssize_t item, int writable, const char *name) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(object, view, flags) < 0) return -1;
+    if (view->itemsize != item) {
+        PyErr_Format(PyExc_TypeError, "%s: items of %zd bytes, expected %zd", name, view->itemsize, item);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
 }
 
-/* Appends slot s to the circular queue unless it is queued already. */
-static inline void enqueue(int64_t *queue, uint8_t *queued, Py_ssize_t n, Py_ssize_t head, Py_ssize_t *size,
-                           int64_t s) {
-    if (!queued[s]) {
-        queued[s] = 1;
-        queue[(head + *size) % n] = s;
-        (*size)++;
+static int take_structure(PyObject *const *objects, Py_buffer *views, Structure *st, long long longest,
+                          long long glyph_count, int check_repeats) {
+    int got = 0;
+    for (; got < N_STRUCTURE; got++) {
+        if (take_buffer(objects[got], &views[got], 8, 0, STRUCTURE_NAMES[got]) < 0) {
+            for (int k = 0; k < got; k++) PyBuffer_Release(&views[k]);
+            return -1;
+        }
     }
+    st->offsets = views[0].buf;
+    st->widths = views[1].buf;
+    st->kinds = views[2].buf;
+    st->column_offsets = views[3].buf;
+    st->columns = views[4].buf;
+    st->code_offsets = views[5].buf;
+    st->codes = views[6].buf;
+    st->lengths = views[7].buf;
+    st->nb_start = views[8].buf;
+    st->nb_other = views[9].buf;
+    st->nb_pos = views[10].buf;
+    st->nb_other_pos = views[11].buf;
+    st->nb_cell = views[12].buf;
+    st->same_start = views[13].buf;
+    st->same_slots = views[14].buf;
+    st->n = views[0].len / 8;
+    st->longest = longest;
+    st->glyph_count = glyph_count;
+    st->check_repeats = check_repeats;
+    st->total = 0;
+    for (int64_t s = 0; s < st->n; s++) st->total += st->widths[s];
+    return 0;
 }
 
-/* Returns 0 on a fixpoint, 1 on a failure (slot and cause set), -1 when out of memory. */
-static int run(const Network *net, int64_t *failed, int64_t *cause) {
-    Py_ssize_t n = net->n;
-    int64_t *queue = malloc(sizeof(int64_t) * (size_t)(n > 0 ? n : 1));
-    uint8_t *queued = calloc((size_t)(n > 0 ? n : 1), 1);
-    int64_t *starts = malloc(sizeof(int64_t) * (size_t)(net->glyph_count > 0 ? net->glyph_count : 1));
-    int64_t *ids = malloc(sizeof(int64_t) * KERNEL_SMALL_DOMAIN);
-    int status = 0;
-    if (!queue || !queued || !starts || !ids) {
-        status = -1;
-        goto done;
-    }
-    Py_ssize_t head = 0, size = 0;
-    for (Py_ssize_t k = 0; k < net->n_changed; k++) {
-        int64_t s = net->changed[k];
-        enqueue(queue, queued, n, head, &size, s);
-    }
-    uint64_t *domains = net->domains;
-    while (size > 0) {
-        int64_t s = queue[head];
-        head = (head + 1) % n;
-        size--;
-        queued[s] = 0;
-        int64_t base = net->offsets[s], width = net->widths[s];
-        int64_t count = 0, first = width, last = -1;
-        for (int64_t x = 0; x < width; x++) {
-            uint64_t word = domains[base + x];
-            if (word) {
-                count += popcount64(word);
-                last = x;
-                if (first == width) first = x;
-            }
-        }
-        if (count == 0) {
-            *failed = s;
-            *cause = NO_CAUSE;
-            status = 1;
-            goto done;
-        }
-        if (net->check_repeats && !net->settled[s] && count == 1) {
-            net->settled[s] = 1;
-            uint64_t word = domains[base + last];
-            for (int64_t u_k = net->same_start[s]; u_k < net->same_start[s + 1]; u_k++) {
-                int64_t u = net->same_slots[u_k];
-                int64_t cell = net->offsets[u] + last;
-                if (domains[cell] & word) {
-                    domains[cell] &= ~word;
-                    net->touched[u] = 1;
-                    int empty = 1;
-                    for (int64_t x = 0; x < net->widths[u]; x++) {
-                        if (domains[net->offsets[u] + x]) {
-                            empty = 0;
-                            break;
-                        }
-                    }
-                    if (empty) {
-                        *failed = u;
-                        *cause = s;
-                        status = 1;
-                        goto done;
-                    }
-                    enqueue(queue, queued, n, head, &size, u);
-                }
-            }
-        }
-        int64_t kind = net->kinds[s], length = net->lengths[s];
-        int small = count <= KERNEL_SMALL_DOMAIN;
-        if (small) { /* the domain's word ids, for the code look-ups below */
-            int64_t found = 0;
-            for (int64_t x = first; x <= last; x++) {
-                uint64_t word = domains[base + x];
-                while (word) {
-                    uint64_t low = word & (~word + 1);
-                    ids[found++] = x * 64 + popcount64(low - 1);
-                    word ^= low;
-                }
-            }
-        }
-        int64_t code_base = net->code_offsets[kind];
-        for (int64_t e = net->nb_start[s]; e < net->nb_start[s + 1]; e++) {
-            int64_t t = net->nb_other[e], i = net->nb_pos[e], j = net->nb_other_pos[e], c = net->nb_cell[e];
-            uint64_t old = net->masks[c], kept = 0;
-            if (small) {
-                for (int64_t k = 0; k < count; k++) {
-                    kept |= (uint64_t)1 << (uint64_t)net->codes[code_base + ids[k] * length + i];
-                    if ((kept & old) == old) break;
-                }
-                kept &= old;
-            } else {
-                for (int64_t g = 0; g < net->glyph_count; g++) {
-                    uint64_t glyph = (uint64_t)1 << (uint64_t)g;
-                    if (!(old & glyph)) continue;
-                    int64_t start = column_start(net, kind, i, g);
-                    if (start < 0) continue;
-                    for (int64_t x = first; x <= last; x++) {
-                        if (domains[base + x] & net->columns[start + x]) {
-                            kept |= glyph;
-                            break;
-                        }
-                    }
-                }
-            }
-            if (kept == old) continue;
-            if (kept == 0) {
-                *failed = s;
-                *cause = t;
-                status = 1;
-                goto done;
-            }
-            net->masks[c] = kept;
-            uint64_t removed = old & ~kept;
-            int64_t other_kind = net->kinds[t], other_base = net->offsets[t];
-            int changed_t = 0, nonempty = 0;
-            int keep_side = popcount64(kept) < popcount64(removed);
-            uint64_t use = keep_side ? kept : removed;
-            int64_t used = 0;
-            for (int64_t g = 0; g < net->glyph_count; g++) {
-                if (use & ((uint64_t)1 << (uint64_t)g)) {
-                    int64_t start = column_start(net, other_kind, j, g);
-                    if (start >= 0) starts[used++] = start;
-                }
-            }
-            for (int64_t x = 0; x < net->widths[t]; x++) {
-                uint64_t current = domains[other_base + x];
-                if (!current) continue;
-                uint64_t uni = 0;
-                for (int64_t k = 0; k < used; k++) uni |= net->columns[starts[k] + x];
-                uint64_t after = keep_side ? (current & uni) : (current & ~uni);
-                if (after != current) {
-                    domains[other_base + x] = after;
-                    changed_t = 1;
-                }
-                if (after) nonempty = 1;
-            }
-            if (changed_t) {
-                net->touched[t] = 1;
-                if (!nonempty) {
-                    *failed = t;
-                    *cause = s;
-                    status = 1;
-                    goto done;
-                }
-                enqueue(queue, queued, n, head, &size, t);
-            }
-        }
-    }
-done:
-    free(queue);
-    free(queued);
-    free(starts);
-    free(ids);
-    return status;
+static void release_all(Py_buffer *views, int count) {
+    for (int k = 0; k < count; k++) PyBuffer_Release(&views[k]);
 }
 
-#define N_ARRAYS 20
-
-/* propagate(domains, masks, settled, touched, changed, offsets, widths, kinds, column_offsets,
- *           columns, code_offsets, codes, lengths, nb_start, nb_other, nb_pos, nb_other_pos,
- *           nb_cell, same_start, same_slots, longest, glyph_count, check_repeats)
- * -> (failed slot, cause), each -1 for none. The first four arrays are updated in place. */
+/* propagate(domains, masks, settled, touched, changed, <15 structure arrays>, longest,
+ *           glyph_count, check_repeats) -> (failed slot, cause), each -1 for none.
+ * The first four arrays are updated in place. */
 static PyObject *propagate(PyObject *self, PyObject *args) {
-    PyObject *objects[N_ARRAYS];
+    PyObject *state[5], *objects[N_STRUCTURE];
     long long longest, glyph_count;
     int check_repeats;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOOOOOOLLp", &objects[0], &objects[1], &objects[2], &objects[3],
-                          &objects[4], &objects[5], &objects[6], &objects[7], &objects[8], &objects[9],
-                          &objects[10], &objects[11], &objects[12], &objects[13], &objects[14], &objects[15],
-                          &objects[16], &objects[17], &objects[18], &objects[19], &longest, &glyph_count,
-                          &check_repeats))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOOOOOOLLp", &state[0], &state[1], &state[2], &state[3], &state[4],
+                          &objects[0], &objects[1], &objects[2], &objects[3], &objects[4], &objects[5], &objects[6],
+                          &objects[7], &objects[8], &objects[9], &objects[10], &objects[11], &objects[12],
+                          &objects[13], &objects[14], &longest, &glyph_count, &check_repeats))
         return NULL;
-    /* item sizes: uint64 domains and masks, uint8 settled and touched, int64 or uint64 the rest */
-    static const Py_ssize_t item[N_ARRAYS] = {8, 8, 1, 1, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8};
-    Py_buffer views[N_ARRAYS];
+    Py_buffer views[5 + N_STRUCTURE];
+    static const Py_ssize_t item[5] = {8, 8, 1, 1, 8};
+    static const char *const names[5] = {"domains", "masks", "settled", "touched", "changed"};
     int got = 0;
-    for (; got < N_ARRAYS; got++) {
-        int flags = got < 4 ? (PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-                            : (PyBUF_C_CONTIGUOUS | PyBUF_FORMAT);
-        if (PyObject_GetBuffer(objects[got], &views[got], flags) < 0) goto fail;
-        if (views[got].itemsize != item[got]) {
-            PyErr_Format(PyExc_TypeError, "argument %d: items of %zd bytes, expected %zd", got + 1,
-                         views[got].itemsize, item[got]);
-            got++;
-            goto fail;
+    for (; got < 5; got++) {
+        if (take_buffer(state[got], &views[got], item[got], got < 4, names[got]) < 0) {
+            release_all(views, got);
+            return NULL;
         }
     }
-    Network net = {
-        .domains = views[0].buf,
-        .masks = views[1].buf,
-        .settled = views[2].buf,
-        .touched = views[3].buf,
-        .changed = views[4].buf,
-        .n_changed = views[4].len / 8,
-        .offsets = views[5].buf,
-        .widths = views[6].buf,
-        .kinds = views[7].buf,
-        .column_offsets = views[8].buf,
-        .longest = longest,
-        .glyph_count = glyph_count,
-        .columns = views[9].buf,
-        .code_offsets = views[10].buf,
-        .codes = views[11].buf,
-        .lengths = views[12].buf,
-        .nb_start = views[13].buf,
-        .nb_other = views[14].buf,
-        .nb_pos = views[15].buf,
-        .nb_other_pos = views[16].buf,
-        .nb_cell = views[17].buf,
-        .same_start = views[18].buf,
-        .same_slots = views[19].buf,
-        .check_repeats = check_repeats,
-        .n = views[5].len / 8,
-    };
+    Structure st;
+    if (take_structure(objects, views + 5, &st, longest, glyph_count, check_repeats) < 0) {
+        release_all(views, 5);
+        return NULL;
+    }
+    st.crossing_count = views[1].len / 8;
+    Domains d = {.domains = views[0].buf, .masks = views[1].buf, .settled = views[2].buf, .touched = views[3].buf};
+    size_t n = (size_t)(st.n > 0 ? st.n : 1);
+    d.count = malloc(n * sizeof(int64_t));
+    d.lo = malloc(n * sizeof(int64_t));
+    d.hi = malloc(n * sizeof(int64_t));
+    Scratch scratch;
+    int status = -1;
     int64_t failed = NO_FAILURE, cause = NO_CAUSE;
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = run(&net, &failed, &cause);
-    Py_END_ALLOW_THREADS
-    for (int k = 0; k < N_ARRAYS; k++) PyBuffer_Release(&views[k]);
+    if (d.count && d.lo && d.hi && scratch_init(&scratch, &st) == 0) {
+        Py_BEGIN_ALLOW_THREADS
+        domains_measure(&st, &d);
+        status = fixpoint(&st, &d, NULL, &scratch, views[4].buf, views[4].len / 8, &failed, &cause);
+        Py_END_ALLOW_THREADS
+    }
+    scratch_free(&scratch);
+    free(d.count);
+    free(d.lo);
+    free(d.hi);
+    release_all(views, 5 + N_STRUCTURE);
     if (status < 0) return PyErr_NoMemory();
     return Py_BuildValue("(LL)", (long long)failed, (long long)cause);
-fail:
-    for (int k = 0; k < got; k++) PyBuffer_Release(&views[k]);
-    return NULL;
 }
+
+/* ------------------------------------------------------------------ Search */
+
+typedef struct {
+    PyObject_HEAD Search search;
+    Py_buffer views[N_STRUCTURE + 2]; /* structure, scores, score offsets */
+    int views_held;
+    int ready;
+} SearchObject;
+
+static void search_dealloc(SearchObject *self) {
+    if (self->ready) search_free(&self->search);
+    free(self->search.d.domains);
+    free(self->search.d.masks);
+    free(self->search.d.settled);
+    release_all(self->views, self->views_held);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Search(domains, masks, settled, <15 structure arrays>, scores, score_offsets, longest,
+ *        glyph_count, check_repeats, value_order, luby, restart_base, restart_growth, nogoods,
+ *        weight_decay, value_noise, seed, enumerate)
+ * The state arrays are copied; the structure arrays are held (read only) while the search lives. */
+static int search_new_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *state[3], *objects[N_STRUCTURE + 2];
+    long long longest, glyph_count, seed;
+    int check_repeats, value_order, luby, nogoods, enumerate;
+    double restart_base, restart_growth, weight_decay, value_noise;
+    if (self->views_held || self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Search is initialised once");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOOOOOOLLpipddpddLp", &state[0], &state[1], &state[2], &objects[0],
+                          &objects[1], &objects[2], &objects[3], &objects[4], &objects[5], &objects[6], &objects[7],
+                          &objects[8], &objects[9], &objects[10], &objects[11], &objects[12], &objects[13],
+                          &objects[14], &objects[15], &objects[16], &longest, &glyph_count, &check_repeats,
+                          &value_order, &luby, &restart_base, &restart_growth, &nogoods, &weight_decay, &value_noise,
+                          &seed, &enumerate))
+        return -1;
+    Search *search = &self->search;
+    if (take_structure(objects, self->views, &search->st, longest, glyph_count, check_repeats) < 0) return -1;
+    self->views_held = N_STRUCTURE;
+    if (take_buffer(objects[N_STRUCTURE], &self->views[N_STRUCTURE], 8, 0, "scores") < 0) return -1;
+    self->views_held++;
+    if (take_buffer(objects[N_STRUCTURE + 1], &self->views[N_STRUCTURE + 1], 8, 0, "score_offsets") < 0) return -1;
+    self->views_held++;
+    search->scores = self->views[N_STRUCTURE].buf;
+    search->score_offsets = self->views[N_STRUCTURE + 1].buf;
+    static const Py_ssize_t item[3] = {8, 8, 1};
+    static const char *const names[3] = {"domains", "masks", "settled"};
+    void **copies[3] = {(void **)&search->d.domains, (void **)&search->d.masks, (void **)&search->d.settled};
+    for (int k = 0; k < 3; k++) {
+        Py_buffer view;
+        if (take_buffer(state[k], &view, item[k], 0, names[k]) < 0) return -1;
+        *copies[k] = malloc(view.len > 0 ? (size_t)view.len : 1);
+        if (*copies[k]) memcpy(*copies[k], view.buf, (size_t)view.len);
+        if (k == 0 && view.len / 8 != search->st.total) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
+            return -1;
+        }
+        if (k == 1) search->st.crossing_count = view.len / 8;
+        PyBuffer_Release(&view);
+        if (!*copies[k]) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    search->opt = (Options){.restart_base = restart_base,
+                            .restart_growth = restart_growth,
+                            .weight_decay = weight_decay,
+                            .value_noise = value_noise,
+                            .luby = luby,
+                            .nogoods = nogoods,
+                            .value_order = value_order,
+                            .enumerate = enumerate,
+                            .seed = (uint64_t)seed};
+    self->ready = 1;
+    if (search_init(search)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* run(slice_end, deadline) -> status: 0 a fill, 1 exhausted, 2 the slice ended, 3 the deadline
+ * passed (monotonic seconds, time.monotonic's clock). */
+static PyObject *search_run_method(SearchObject *self, PyObject *args) {
+    double slice_end, deadline;
+    if (!PyArg_ParseTuple(args, "dd", &slice_end, &deadline)) return NULL;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = search_run(&self->search, slice_end, deadline);
+    Py_END_ALLOW_THREADS
+    if (status == RUN_NO_MEMORY) return PyErr_NoMemory();
+    return PyLong_FromLong(status);
+}
+
+/* fill() -> the word id of every slot (after a fill: every domain is one word). */
+static PyObject *search_fill(SearchObject *self, PyObject *unused) {
+    const Search *search = &self->search;
+    PyObject *words = PyList_New(search->st.n);
+    if (!words) return NULL;
+    for (int64_t s = 0; s < search->st.n; s++) {
+        int64_t w = -1;
+        domain_ids(&search->st, &search->d, s, &w, 1);
+        PyObject *item = PyLong_FromLongLong(w);
+        if (!item) {
+            Py_DECREF(words);
+            return NULL;
+        }
+        PyList_SET_ITEM(words, s, item);
+    }
+    return words;
+}
+
+/* best() -> the packed domains at the deepest decision level reached (bytes). */
+static PyObject *search_best(SearchObject *self, PyObject *unused) {
+    return PyBytes_FromStringAndSize((const char *)self->search.best,
+                                     (Py_ssize_t)self->search.st.total * (Py_ssize_t)sizeof(uint64_t));
+}
+
+/* stats() -> (nodes, backtracks, restarts, propagations, nogoods, nogood_prunings,
+ *             nogood_failures) */
+static PyObject *search_stats(SearchObject *self, PyObject *unused) {
+    const Counters *c = &self->search.counters;
+    return Py_BuildValue("(LLLLLLL)", (long long)c->nodes, (long long)c->backtracks, (long long)c->restarts,
+                         (long long)c->propagations, (long long)c->nogoods, (long long)c->nogood_prunings,
+                         (long long)c->nogood_failures);
+}
+
+/* conflicts() -> per slot, the failures it took part in. */
+static PyObject *search_conflicts(SearchObject *self, PyObject *unused) {
+    const Search *search = &self->search;
+    PyObject *counts = PyList_New(search->st.n);
+    if (!counts) return NULL;
+    for (int64_t s = 0; s < search->st.n; s++) {
+        PyObject *item = PyLong_FromLongLong(search->weights.conflicts[s]);
+        if (!item) {
+            Py_DECREF(counts);
+            return NULL;
+        }
+        PyList_SET_ITEM(counts, s, item);
+    }
+    return counts;
+}
+
+static PyMethodDef search_methods[] = {
+    {"run", (PyCFunction)search_run_method, METH_VARARGS, "Search until a fill, exhaustion, the slice end or the deadline."},
+    {"fill", (PyCFunction)search_fill, METH_NOARGS, "The word id of every slot, after a fill."},
+    {"best", (PyCFunction)search_best, METH_NOARGS, "Packed domains at the deepest level reached."},
+    {"stats", (PyCFunction)search_stats, METH_NOARGS, "Search counters."},
+    {"conflicts", (PyCFunction)search_conflicts, METH_NOARGS, "Failures per slot."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "csp_crossword.search._kernel.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The compiled ac search (see csp_crossword.backends.ac_native).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)search_new_init,
+    .tp_dealloc = (destructor)search_dealloc,
+    .tp_methods = search_methods,
+};
 
 static PyMethodDef methods[] = {
     {"propagate", propagate, METH_VARARGS, "Arc consistency to a fixpoint on packed domains (see propagation_kernel)."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "The compiled propagation loop.", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", "The compiled search core.", -1, methods};
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__kernel(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -65,6 +65,13 @@ class Network(Constraints):
         if isinstance(self._compiled, CompiledNetwork):
             self.propagate(state.copy(), [])
 
+    def packed(self) -> CompiledNetwork | None:
+        """The network packed for the compiled core now, warm-up or not; None when the extension
+        is unavailable or the network's rules are not the core's (see :meth:`compiled`)."""
+        if self._compiled is None:
+            self._compiled = self._make_compiled()
+        return self._compiled if isinstance(self._compiled, CompiledNetwork) else None
+
     def compiled(self) -> CompiledNetwork | None:
         """The compiled propagation loop, when the extension is built and the network's rules
         are ones it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs); not

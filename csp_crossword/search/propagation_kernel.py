@@ -68,9 +68,9 @@ def kernel_wanted() -> bool:
     return _KernelCache.kernel is not None or _KernelCache.python_seconds >= WARMUP_SECONDS
 
 
-def kernel() -> Any:
-    """The compiled kernel's ``propagate``, or None when the extension was not built or the
-    kernel is turned off."""
+def kernel_module() -> Any:
+    """The compiled extension (``propagate`` and ``Search``), or None when it was not built or
+    is turned off."""
     if not jit_enabled():
         return None
     if _KernelCache.kernel is None:
@@ -79,8 +79,15 @@ def kernel() -> Any:
         except ImportError:
             _KernelCache.kernel = False
         else:
-            _KernelCache.kernel = _kernel.propagate
+            _KernelCache.kernel = _kernel
     return _KernelCache.kernel or None
+
+
+def kernel() -> Any:
+    """The compiled kernel's ``propagate``, or None when the extension was not built or the
+    kernel is turned off."""
+    module = kernel_module()
+    return None if module is None else module.propagate
 
 
 class CompiledNetwork:
@@ -142,6 +149,50 @@ class CompiledNetwork:
         self.same_slots = np.array(same_rows, dtype=np.int64)
         self.check_repeats = not net.allow_duplicates
         self.nbytes = [int(w) * 8 for w in self.widths]
+        self.score_offsets = np.zeros(len(kind_indexes), dtype=np.int64)
+        score_pieces: list[Any] = []
+        at = 0
+        for k, index in enumerate(kind_indexes):
+            self.score_offsets[k] = at
+            score_pieces.append(index.score_array)
+            at += len(index)
+        self.scores = np.concatenate(score_pieces) if at else np.zeros(1, np.int64)
+
+    @property
+    def structure(self) -> tuple[Any, ...]:
+        """The arrays both kernel entry points take after the state, in their order."""
+        return (
+            self.offsets,
+            self.widths,
+            self.kinds,
+            self.column_offsets,
+            self.columns,
+            self.code_offsets,
+            self.codes,
+            self.lengths,
+            self.nb_start,
+            self.nb_other,
+            self.nb_pos,
+            self.nb_other_pos,
+            self.nb_cell,
+            self.same_start,
+            self.same_slots,
+        )
+
+    @property
+    def longest(self) -> int:
+        return int(self.column_offsets.shape[1])
+
+    @property
+    def glyph_count(self) -> int:
+        return int(self.column_offsets.shape[2])
+
+    def unpack(self, packed: bytes) -> list[int]:
+        """Python-int domains from packed rows (``bytes`` of the uint64 array)."""
+        return [
+            int.from_bytes(packed[8 * int(start) : 8 * int(start + width)], "little")
+            for start, width in zip(self.offsets.tolist(), self.widths.tolist(), strict=True)
+        ]
 
     def sync(self, state: State) -> Any:
         """``state.packed``, its rows brought up to date with ``state.domains``."""
@@ -177,23 +228,9 @@ class CompiledNetwork:
             settled,
             touched,
             np.array(changed, dtype=np.int64),
-            self.offsets,
-            self.widths,
-            self.kinds,
-            self.column_offsets,
-            self.columns,
-            self.code_offsets,
-            self.codes,
-            self.lengths,
-            self.nb_start,
-            self.nb_other,
-            self.nb_pos,
-            self.nb_other_pos,
-            self.nb_cell,
-            self.same_start,
-            self.same_slots,
-            self.column_offsets.shape[1],
-            self.column_offsets.shape[2],
+            *self.structure,
+            self.longest,
+            self.glyph_count,
             self.check_repeats,
         )
         domains = state.domains

@@ -1,0 +1,153 @@
+"""The ``ac`` search run by the compiled core (``search/kernel/search.c``).
+
+The same search as :mod:`.ac` — the same variable order, value order, restarts, no-goods and
+statistics, decision for decision — with the loop in C: the interpreter only starts it, and
+wakes every SLICE_SECONDS to look at the stop flag, report progress and take a Ctrl-C. The
+Python search in :mod:`.ac` stays the reference the tests compare this with, and the fallback
+when the extension is not built, for alphabets of more than 64 glyphs, for fill-in use limits,
+the no-shared-run rule and letter branching.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..core.result import FillResult, SearchStats, Status
+from ..search.propagation_kernel import CompiledNetwork, kernel_module
+from .ac_values import VALUE_NOISE
+from .base import FillGenerator, SolveCall, result_from_domains
+
+if TYPE_CHECKING:
+    from ..search.problem import FillProblem
+    from .ac import ACOptions
+
+#: Seconds the core runs between two looks at the stop flag, the progress callback and Ctrl-C.
+#: The search does not depend on it: a slice ends between two nodes and the next one goes on.
+SLICE_SECONDS = 0.05
+#: Seconds between progress callbacks (as ac.PROGRESS_INTERVAL).
+PROGRESS_INTERVAL = 0.5
+
+# search.h's RunStatus
+_FOUND, _EXHAUSTED, _PAUSED, _DEADLINE = 0, 1, 2, 3
+_VALUE_ORDERS = {"tier": 0, "window": 1, "lookahead": 2}
+
+
+def native_network(problem: FillProblem, options: ACOptions) -> CompiledNetwork | None:
+    """The packed network the core searches, or None when this search is the Python one's
+    (extension unavailable or turned off, rules or options the core does not take)."""
+    if options.core != "compiled" or options.branching != "slot" or kernel_module() is None:
+        return None
+    return problem.network.packed()
+
+
+class NativeSearch:
+    """One compiled ``ac`` search of ``problem`` (``enumerate``: one run, no restarts, no noise)."""
+
+    def __init__(
+        self,
+        problem: FillProblem,
+        packed: CompiledNetwork,
+        options: ACOptions,
+        *,
+        backend_name: str,
+        seed: int,
+        call: SolveCall,
+        enumerate: bool = False,
+    ):
+        import numpy as np
+
+        self.problem = problem
+        self.packed = packed
+        self.backend_name = backend_name
+        self.call = call
+        root = problem.root_state()
+        self.core: Any = kernel_module().Search(
+            packed.sync(root),
+            np.array(root.masks, dtype=np.uint64),
+            np.array(root.settled, dtype=np.uint8),
+            *packed.structure,
+            packed.scores,
+            packed.score_offsets,
+            packed.longest,
+            packed.glyph_count,
+            packed.check_repeats,
+            _VALUE_ORDERS[options.value_order],
+            options.restart_policy == "luby",
+            float(options.restart_base),
+            float(options.restart_growth),
+            options.nogoods,
+            float(options.weight_decay),
+            VALUE_NOISE,
+            seed,
+            enumerate,
+        )
+        self.next_progress = call.start + PROGRESS_INTERVAL
+        #: The statistics so far, brought up to date whenever the core stops.
+        self.totals = SearchStats()
+
+    def _advance(self) -> int:
+        """Run the core until a fill, exhaustion, the deadline or a stop; a status."""
+        deadline = self.call.deadline if self.call.deadline is not None else math.inf
+        while True:
+            status = int(self.core.run(time.monotonic() + SLICE_SECONDS, deadline))
+            self._tally()
+            if status != _PAUSED:
+                return status
+            if self.call.stopped():
+                return _DEADLINE  # cancelled, or another backend of a race answered first
+            now = time.monotonic()
+            if self.call.progress is not None and now >= self.next_progress:
+                self.call.progress(self.stats())
+                self.next_progress = now + PROGRESS_INTERVAL
+
+    def _tally(self) -> None:
+        totals = self.totals
+        (
+            totals.nodes,
+            totals.backtracks,
+            totals.restarts,
+            totals.propagations,
+            totals.nogoods,
+            totals.nogood_prunings,
+            totals.nogood_failures,
+        ) = self.core.stats()
+        totals.seconds = time.monotonic() - self.call.start
+
+    def stats(self) -> SearchStats:
+        """A copy of the statistics so far."""
+        self._tally()
+        return replace(self.totals)
+
+    def run(self) -> FillResult:
+        try:
+            status = self._advance()
+        except KeyboardInterrupt:
+            return self._result(Status.INTERRUPTED, self._best())
+        if status == _FOUND:
+            return self._result(Status.FILLED, [1 << w for w in self.core.fill()])
+        if status == _EXHAUSTED:
+            result = self._result(Status.UNSATISFIABLE, None)
+            result.reason = "the search space is exhausted: no fill exists"
+            return result
+        return self._result(Status.TIMEOUT, self._best())
+
+    def all_fills(self) -> FillGenerator:
+        """Every fill in the order of the one run (see ``ac._Search.all_fills``)."""
+        while True:
+            status = self._advance()
+            if status != _FOUND:
+                return status == _EXHAUSTED
+            yield dict(enumerate(self.core.fill()))
+
+    def _best(self) -> list[int]:
+        return self.packed.unpack(self.core.best())
+
+    def _result(self, status: Status, domains: list[int] | None) -> FillResult:
+        result = result_from_domains(self.problem, self.backend_name, status, domains, self.stats())
+        if not status.has_fill:
+            slots = self.problem.network.slots
+            result.blame = {slots[s].id: n for s, n in enumerate(self.core.conflicts()) if n}
+        return result
