@@ -22,14 +22,11 @@ from .base import FillGenerator, SolveCall, result_from_domains
 
 if TYPE_CHECKING:
     from ..search.problem import FillProblem
-    from .ac import ACOptions
+    from .ac_options import ACOptions
 
 #: Seconds the core runs between two looks at the stop flag, the progress callback and Ctrl-C.
 #: The search does not depend on it: a slice ends between two nodes and the next one goes on.
 SLICE_SECONDS = 0.05
-#: Seconds between progress callbacks (as ac.PROGRESS_INTERVAL).
-PROGRESS_INTERVAL = 0.5
-
 # search.h's RunStatus
 _FOUND, _EXHAUSTED, _PAUSED, _DEADLINE = 0, 1, 2, 3
 _VALUE_ORDERS = {"tier": 0, "window": 1, "lookahead": 2}
@@ -44,7 +41,8 @@ def native_network(problem: FillProblem, options: ACOptions) -> CompiledNetwork 
 
 
 class NativeSearch:
-    """One compiled ``ac`` search of ``problem`` (``enumerate``: one run, no restarts, no noise)."""
+    """One compiled ``ac`` search of ``problem`` (``enumerate``: one run, no restarts, no noise),
+    reporting progress every ``progress_interval`` seconds."""
 
     def __init__(
         self,
@@ -55,6 +53,7 @@ class NativeSearch:
         backend_name: str,
         seed: int,
         call: SolveCall,
+        progress_interval: float,
         enumerate: bool = False,
     ):
         import numpy as np
@@ -84,7 +83,8 @@ class NativeSearch:
             seed,
             enumerate,
         )
-        self.next_progress = call.start + PROGRESS_INTERVAL
+        self.progress_interval = progress_interval
+        self.next_progress = call.start + progress_interval
         #: The statistics so far, brought up to date whenever the core stops.
         self.totals = SearchStats()
 
@@ -92,16 +92,17 @@ class NativeSearch:
         """Run the core until a fill, exhaustion, the deadline or a stop; a status."""
         deadline = self.call.deadline if self.call.deadline is not None else math.inf
         while True:
-            status = int(self.core.run(time.monotonic() + SLICE_SECONDS, deadline))
-            self._tally()
-            if status != _PAUSED:
-                return status
             if self.call.stopped():
                 return _DEADLINE  # cancelled, or another backend of a race answered first
+            node_limit = self.call.node_limit if self.call.node_limit is not None else -1
+            status = int(self.core.run(time.monotonic() + SLICE_SECONDS, deadline, node_limit))
+            self._tally()
             now = time.monotonic()
             if self.call.progress is not None and now >= self.next_progress:
                 self.call.progress(self.stats())
-                self.next_progress = now + PROGRESS_INTERVAL
+                self.next_progress = now + self.progress_interval
+            if status != _PAUSED:
+                return status
 
     def _tally(self) -> None:
         totals = self.totals

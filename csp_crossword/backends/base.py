@@ -40,6 +40,7 @@ class SolveCall:
     deadline: Deadline = None
     stop: StopSignal | None = None
     progress: ProgressCallback | None = None
+    node_limit: int | None = None
 
     def stopped(self) -> bool:
         """Whether the caller asked to stop (cancellation or another racer's answer)."""
@@ -76,6 +77,8 @@ class Backend:
     name: ClassVar[str] = "base"
     description: ClassVar[str] = ""
     supports: ClassVar[frozenset[str]] = frozenset()
+    #: Whether ``solve`` honours ``node_limit`` (a search that counts its decisions).
+    counts_nodes: ClassVar[bool] = False
     #: The frozen dataclass of this backend's options.
     Options: ClassVar[type] = NoOptions
     #: The module the solver needs (imported lazily by ``available``), and its distribution name
@@ -150,6 +153,7 @@ class Backend:
         deadline: Deadline = None,
         stop: StopSignal | None = None,
         progress: ProgressCallback | None = None,
+        node_limit: int | None = None,
     ) -> FillResult:
         """Fill the problem's grid. Never raises for unsatisfiable or timed-out problems.
 
@@ -158,8 +162,12 @@ class Backend:
             deadline: A ``time.monotonic()`` point at which to stop with the best partial fill.
             stop: Set it (a :class:`threading.Event`) to end the search as a timeout.
             progress: Called with the statistics now and then during a long search.
+            node_limit: End as a timeout after this many decisions: a budget that does not
+                depend on the machine's speed or load (backends whose ``counts_nodes`` is True;
+                the others ignore it).
         """
         call = self._call(time_limit, deadline, stop, progress)
+        call.node_limit = node_limit
         if problem.unsatisfiable:
             return unsatisfiable_result(problem, self.name, call.start)
         if call.expired():

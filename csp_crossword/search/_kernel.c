@@ -205,11 +205,14 @@ static int search_new_init(SearchObject *self, PyObject *args, PyObject *kwargs)
     return 0;
 }
 
-/* run(slice_end, deadline) -> status: 0 a fill, 1 exhausted, 2 the slice ended, 3 the deadline
- * passed (monotonic seconds, time.monotonic's clock). */
+/* run(slice_end, deadline, node_limit) -> status: 0 a fill, 1 exhausted, 2 the slice ended, 3 the
+ * deadline passed or node_limit nodes were made (-1: no limit; times in monotonic seconds,
+ * time.monotonic's clock). */
 static PyObject *search_run_method(SearchObject *self, PyObject *args) {
     double slice_end, deadline;
-    if (!PyArg_ParseTuple(args, "dd", &slice_end, &deadline)) return NULL;
+    long long node_limit;
+    if (!PyArg_ParseTuple(args, "ddL", &slice_end, &deadline, &node_limit)) return NULL;
+    self->search.node_limit = node_limit;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = search_run(&self->search, slice_end, deadline);

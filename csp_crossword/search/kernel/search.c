@@ -130,8 +130,10 @@ static int refute(Search *search) {
     return 0;
 }
 
-/* 0 to go on, else the status to return (the time is checked after every node). */
-static int tick(double slice_end, double deadline) {
+/* 0 to go on, else the status to return (the node limit and the time are checked after every
+ * node). */
+static int tick(const Search *search, double slice_end, double deadline) {
+    if (search->node_limit >= 0 && search->counters.nodes >= search->node_limit) return RUN_DEADLINE;
     double now = monotonic();
     if (now >= deadline) return RUN_DEADLINE;
     if (now >= slice_end) return RUN_PAUSED;
@@ -195,7 +197,7 @@ decide:
         if (status < 0) return RUN_NO_MEMORY;
         if (status == 0) {
             search->phase = PHASE_SELECT;
-            int timed = tick(slice_end, deadline);
+            int timed = tick(search, slice_end, deadline);
             if (timed) return timed;
             goto select;
         }
@@ -208,7 +210,7 @@ decide:
             return RUN_CUTOFF;
         }
         search->phase = PHASE_DECIDE;
-        int timed = tick(slice_end, deadline);
+        int timed = tick(search, slice_end, deadline);
         if (timed) return timed;
     }
 }

@@ -79,6 +79,7 @@ typedef struct {
     int64_t *ids;  /* scratch: word ids */
     double *values;
     int phase;
+    int64_t node_limit; /* stop once this many nodes are made (-1: no limit) */
     int64_t failures, run;
     double cutoff;
     int64_t *changed;
