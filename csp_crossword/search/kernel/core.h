@@ -58,9 +58,15 @@ typedef struct {
     uint8_t *queued;
     int64_t *starts;
     int64_t *ids;
+    /* per slot, position and glyph: the row word where a supporting word was last found (a
+     * hint checked first, then kept until it fails: residual supports, Lecoutre & Hemery,
+     * "A study of residual supports in arc consistency", IJCAI 2007) */
+    int32_t *residues;
 } Scratch;
 
-#define KERNEL_SMALL_DOMAIN 512
+/* At or below this many words a domain's glyph supports are read from the words' glyph codes
+ * (one pass over the words per crossing) instead of testing one column per glyph. */
+#define KERNEL_SMALL_DOMAIN 24
 
 static inline int64_t popcount64(uint64_t x) { return (int64_t)__builtin_popcountll(x); }
 

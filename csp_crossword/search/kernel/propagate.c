@@ -14,7 +14,8 @@ int scratch_init(Scratch *scratch, const Structure *st) {
     scratch->queued = calloc(n, 1);
     scratch->starts = malloc(sizeof(int64_t) * glyphs);
     scratch->ids = malloc(sizeof(int64_t) * KERNEL_SMALL_DOMAIN);
-    return scratch->queue && scratch->queued && scratch->starts && scratch->ids ? 0 : -1;
+    scratch->residues = calloc(n * (size_t)(st->longest > 0 ? st->longest : 1) * glyphs, sizeof(int32_t));
+    return scratch->queue && scratch->queued && scratch->starts && scratch->ids && scratch->residues ? 0 : -1;
 }
 
 void scratch_free(Scratch *scratch) {
@@ -22,6 +23,7 @@ void scratch_free(Scratch *scratch) {
     free(scratch->queued);
     free(scratch->starts);
     free(scratch->ids);
+    free(scratch->residues);
     memset(scratch, 0, sizeof(*scratch));
 }
 
@@ -160,9 +162,16 @@ static int remove_repeats(const Structure *st, Domains *d, Trail *trail, Scratch
     return 0;
 }
 
+/* The first row word in [from, to) that has a word in common with the column, or -1. */
+static inline int64_t first_common(const uint64_t *row, const uint64_t *column, int64_t from, int64_t to) {
+    for (int64_t x = from; x < to; x++)
+        if (row[x] & column[x]) return x;
+    return -1;
+}
+
 /* The glyphs of `old` some word of slot s (count words, ids in scratch when small) has at
  * position i. */
-static uint64_t supported(const Structure *st, const Domains *d, const Scratch *scratch, int64_t s, int64_t i,
+static uint64_t supported(const Structure *st, const Domains *d, Scratch *scratch, int64_t s, int64_t i,
                           uint64_t old, int small) {
     uint64_t kept = 0;
     int64_t kind = st->kinds[s], length = st->lengths[s], count = d->count[s];
@@ -174,16 +183,25 @@ static uint64_t supported(const Structure *st, const Domains *d, const Scratch *
         return kept & old;
     }
     const uint64_t *row = d->domains + st->offsets[s];
-    for (int64_t g = 0; g < st->glyph_count; g++) {
-        uint64_t glyph = (uint64_t)1 << (uint64_t)g;
-        if (!(old & glyph)) continue;
+    int32_t *residues = scratch->residues + (s * st->longest + i) * st->glyph_count;
+    int64_t lo = d->lo[s], hi = d->hi[s];
+    uint64_t rest = old;
+    while (rest) {
+        uint64_t glyph = rest & (~rest + 1);
+        rest ^= glyph;
+        int64_t g = popcount64(glyph - 1);
         int64_t start = column_start(st, kind, i, g);
         if (start < 0) continue;
-        for (int64_t x = d->lo[s]; x <= d->hi[s]; x++) {
-            if (row[x] & st->columns[start + x]) {
-                kept |= glyph;
-                break;
-            }
+        const uint64_t *column = st->columns + start;
+        int64_t at = residues[g];
+        if (at < lo || at > hi) at = lo;
+        /* from the residue on, then from the start: words are lost anywhere, and a support
+         * found past the old one is usually near it */
+        int64_t found = first_common(row, column, at, hi + 1);
+        if (found < 0) found = first_common(row, column, lo, at);
+        if (found >= 0) {
+            kept |= glyph;
+            residues[g] = (int32_t)found;
         }
     }
     return kept;
