@@ -32,6 +32,7 @@ setup(
                 "csp_crossword/search/kernel/values.c",
                 "csp_crossword/search/kernel/learning.c",
                 "csp_crossword/search/kernel/search.c",
+                "csp_crossword/search/kernel/improve.c",
             ],
             depends=["csp_crossword/search/kernel/core.h", "csp_crossword/search/kernel/search.h"],
             # -ffp-contract=off: no fused multiply-add, so the look-ahead values are the very

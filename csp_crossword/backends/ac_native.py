@@ -56,32 +56,21 @@ class NativeSearch:
         progress_interval: float,
         enumerate: bool = False,
     ):
-        import numpy as np
-
         self.problem = problem
         self.packed = packed
         self.backend_name = backend_name
         self.call = call
-        root = problem.root_state()
-        self.core: Any = kernel_module().Search(
-            packed.sync(root),
-            np.array(root.masks, dtype=np.uint64),
-            np.array(root.settled, dtype=np.uint8),
-            *packed.structure,
-            packed.scores,
-            packed.score_offsets,
-            packed.longest,
-            packed.glyph_count,
-            packed.check_repeats,
-            _VALUE_ORDERS[options.value_order],
-            options.restart_policy == "luby",
-            float(options.restart_base),
-            float(options.restart_growth),
-            options.nogoods,
-            float(options.weight_decay),
-            VALUE_NOISE,
-            seed,
-            enumerate,
+        self.core: Any = packed.search(
+            problem.root_state(),
+            value_order=_VALUE_ORDERS[options.value_order],
+            luby=options.restart_policy == "luby",
+            restart_base=float(options.restart_base),
+            restart_growth=float(options.restart_growth),
+            nogoods=options.nogoods,
+            weight_decay=float(options.weight_decay),
+            value_noise=VALUE_NOISE,
+            seed=seed,
+            enumerate=enumerate,
         )
         self.progress_interval = progress_interval
         self.next_progress = call.start + progress_interval

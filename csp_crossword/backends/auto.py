@@ -58,6 +58,7 @@ class AutoBackend(Backend):
     name = "auto"
     description = "ac (restarts, no-goods); CP-SAT races it as a prover when ac needs over 10 s"
     supports = frozenset({"fill", "prove", "optimize", "enumerate"})
+    counts_nodes = True  # a node budget goes to ac, which then runs alone
     Options = AutoOptions
     options: AutoOptions
 
@@ -81,8 +82,10 @@ class AutoBackend(Backend):
             result.backend = f"{self.name}:cpsat"
             return result
         ac = self._ac()
-        if not self._can_race() or call.time_left() <= options.race_after:
-            result = ac.solve(problem, deadline=call.deadline, stop=call.stop, progress=call.progress)
+        if call.node_limit is not None or not self._can_race() or call.time_left() <= options.race_after:
+            result = ac.solve(
+                problem, deadline=call.deadline, stop=call.stop, progress=call.progress, node_limit=call.node_limit
+            )
             result.backend = f"{self.name}:ac"
             return result
 

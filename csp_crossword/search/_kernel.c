@@ -270,7 +270,57 @@ static PyObject *search_conflicts(SearchObject *self, PyObject *unused) {
     return counts;
 }
 
+/* improve(touched, to_beat, node_cap, spent, node_budget, deadline) -> (nodes, words or None):
+ * the branch and bound of one improvement neighbourhood from this search's state (see
+ * kernel/improve.c); words are the best re-fill's, per touched slot. */
+static PyObject *search_improve(SearchObject *self, PyObject *args) {
+    PyObject *touched_object;
+    long long to_beat, node_cap, spent, node_budget;
+    double deadline;
+    if (!PyArg_ParseTuple(args, "OLLLLd", &touched_object, &to_beat, &node_cap, &spent, &node_budget, &deadline))
+        return NULL;
+    Py_buffer touched;
+    if (take_buffer(touched_object, &touched, 8, 0, "touched") < 0) return NULL;
+    Improve b = {.touched = touched.buf,
+                 .n_touched = touched.len / 8,
+                 .best_total = to_beat,
+                 .node_cap = node_cap,
+                 .spent = spent,
+                 .node_budget = node_budget,
+                 .deadline = deadline};
+    b.best = malloc((size_t)(b.n_touched > 0 ? b.n_touched : 1) * sizeof(int64_t));
+    int status = -1;
+    if (b.best) {
+        Py_BEGIN_ALLOW_THREADS
+        status = improve_run(&self->search, &b);
+        Py_END_ALLOW_THREADS
+    }
+    PyObject *result = NULL;
+    if (status < 0) {
+        PyErr_NoMemory();
+    } else if (!b.found) {
+        result = Py_BuildValue("(LO)", (long long)b.nodes, Py_None);
+    } else {
+        PyObject *words = PyList_New(b.n_touched);
+        for (int64_t k = 0; words && k < b.n_touched; k++) {
+            PyObject *item = PyLong_FromLongLong(b.best[k]);
+            if (!item) {
+                Py_CLEAR(words);
+                break;
+            }
+            PyList_SET_ITEM(words, k, item);
+        }
+        if (words) {
+            result = Py_BuildValue("(LN)", (long long)b.nodes, words);
+        }
+    }
+    free(b.best);
+    PyBuffer_Release(&touched);
+    return result;
+}
+
 static PyMethodDef search_methods[] = {
+    {"improve", (PyCFunction)search_improve, METH_VARARGS, "Branch and bound of one improvement neighbourhood."},
     {"run", (PyCFunction)search_run_method, METH_VARARGS, "Search until a fill, exhaustion, the slice end or the deadline."},
     {"fill", (PyCFunction)search_fill, METH_NOARGS, "The word id of every slot, after a fill."},
     {"best", (PyCFunction)search_best, METH_NOARGS, "Packed domains at the deepest level reached."},

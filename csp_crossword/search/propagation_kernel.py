@@ -179,6 +179,46 @@ class CompiledNetwork:
             self.same_slots,
         )
 
+    def search(
+        self,
+        state: State,
+        *,
+        value_order: int = 0,
+        luby: bool = True,
+        restart_base: float = 128.0,
+        restart_growth: float = 1.5,
+        nogoods: bool = True,
+        weight_decay: float = 1.0,
+        value_noise: float = 1.0,
+        seed: int = 0,
+        enumerate: bool = False,
+    ) -> Any:
+        """The compiled core's ``Search`` from ``state`` (``kernel/search.h`` for the settings)."""
+        import numpy as np
+
+        module = kernel_module()
+        assert module is not None  # a CompiledNetwork exists only when the extension does
+        return module.Search(
+            self.sync(state),
+            np.array(state.masks, dtype=np.uint64),
+            np.array(state.settled, dtype=np.uint8),
+            *self.structure,
+            self.scores,
+            self.score_offsets,
+            self.longest,
+            self.glyph_count,
+            self.check_repeats,
+            value_order,
+            luby,
+            restart_base,
+            restart_growth,
+            nogoods,
+            weight_decay,
+            value_noise,
+            seed,
+            enumerate,
+        )
+
     @property
     def longest(self) -> int:
         return int(self.column_offsets.shape[1])

@@ -15,6 +15,7 @@ result is still checked by the independent verifier (:mod:`.verify`) before anyo
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..words.word_index import WordIndex
 
 if TYPE_CHECKING:
-    from ..core.deadline import StopSignal
+    from ..core.deadline import Deadline, StopSignal
     from ..search.problem import FillProblem
     from ..search.state import State
 
@@ -41,22 +42,31 @@ class Improvement:
 
 
 def improve_fill(
-    problem: FillProblem, words: list[int], deadline: float, stop: StopSignal | None = None
+    problem: FillProblem,
+    words: list[int],
+    deadline: Deadline,
+    stop: StopSignal | None = None,
+    *,
+    node_budget: int | None = None,
+    native: bool = True,
 ) -> Improvement:
-    """Raise the total score of a complete fill (``words``: word id per slot) until ``deadline``
-    (a ``time.monotonic()`` value), until ``stop`` is set, or until no neighbourhood improves
-    (see the module docstring)."""
+    """Raise the total score of a complete fill (``words``: word id per slot) until
+    ``node_budget`` search nodes are spent, until ``deadline`` (a ``time.monotonic()`` value, or
+    None), until ``stop`` is set, or until no neighbourhood improves (see the module docstring).
+    Without the deadline or the stop cutting it short, the outcome depends on the inputs alone.
+    ``native`` False keeps every neighbourhood's search in Python (the reference)."""
     outcome = Improvement(list(words))
     network = problem.network
+    budget = _Budget(deadline, node_budget)
     changed = True
-    while changed and time.monotonic() < deadline:
+    while changed and not budget.spent(outcome.nodes):
         changed = False
         order = sorted(range(len(words)), key=lambda s: (_score(problem, s, outcome.words[s]), s))
         for s in order:
-            if time.monotonic() >= deadline or (stop is not None and stop.is_set()):
+            if budget.spent(outcome.nodes) or (stop is not None and stop.is_set()):
                 break
             free = {cell for t in [s, *(t for t, *_ in network.neighbours[s])] for cell in network.slots[t].cells}
-            better = _refill(problem, outcome, free, deadline)
+            better = _refill(problem, outcome, free, budget, native)
             if better is not None:
                 outcome.replaced += sum(1 for t, w in better.items() if outcome.words[t] != w)
                 for t, w in better.items():
@@ -69,11 +79,25 @@ def _score(problem: FillProblem, s: int, word: int) -> int:
     return problem.network.indexes[s].scores[word]
 
 
+class _Budget:
+    """The deadline (monotonic seconds, or None) and the node budget (or None) of one run."""
+
+    def __init__(self, deadline: Deadline, nodes: int | None):
+        self.deadline = deadline
+        self.nodes = nodes
+
+    def spent(self, nodes: int) -> bool:
+        if self.nodes is not None and nodes >= self.nodes:
+            return True
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+
 def _refill(
-    problem: FillProblem, outcome: Improvement, free: set[tuple[int, int]], deadline: float
+    problem: FillProblem, outcome: Improvement, free: set[tuple[int, int]], budget: _Budget, native: bool
 ) -> dict[int, int] | None:
     """The best re-fill of the slots touching the ``free`` cells, or None when none beats the
-    current entries."""
+    current entries. ``native``: the branch and bound runs in the compiled core when it can
+    (the same search as :class:`_BranchAndBound`, the reference)."""
     network = problem.network
     words = outcome.words
     glyph_at: dict[tuple[int, int], str] = {}
@@ -93,7 +117,19 @@ def _refill(
     state = network.initial_state(domains)
     if network.propagate(state, range(len(domains))) is not None:
         return None
-    search = _BranchAndBound(problem, touched, current, deadline)
+    packed = network.packed() if native else None
+    if packed is not None:
+        import numpy as np
+
+        core = packed.search(state)
+        node_budget = -1 if budget.nodes is None else budget.nodes
+        deadline = math.inf if budget.deadline is None else budget.deadline
+        nodes, best = core.improve(
+            np.array(touched, dtype=np.int64), current, NEIGHBOURHOOD_NODES, outcome.nodes, node_budget, deadline
+        )
+        outcome.nodes += nodes
+        return None if best is None else dict(zip(touched, best, strict=True))
+    search = _BranchAndBound(problem, touched, current, budget, outcome.nodes)
     search.run(state)
     outcome.nodes += search.nodes
     if search.best is None:
@@ -104,12 +140,13 @@ def _refill(
 class _BranchAndBound:
     """Depth-first search of one neighbourhood for the highest total score above ``to_beat``."""
 
-    def __init__(self, problem: FillProblem, touched: list[int], to_beat: int, deadline: float):
+    def __init__(self, problem: FillProblem, touched: list[int], to_beat: int, budget: _Budget, spent: int):
         self.network = problem.network
         self.touched = touched
         self.best_total = to_beat
         self.best: list[int] | None = None
-        self.deadline = deadline
+        self.budget = budget
+        self.spent = spent  # nodes of the run before this neighbourhood
         self.nodes = 0
 
     def bound(self, domains: list[int]) -> int:
@@ -134,7 +171,7 @@ class _BranchAndBound:
             if others + scores[w] <= self.best_total:
                 return  # words come best first: no later one can do better
             self.nodes += 1
-            if self.nodes > NEIGHBOURHOOD_NODES or time.monotonic() >= self.deadline:
+            if self.nodes > NEIGHBOURHOOD_NODES or self.budget.spent(self.spent + self.nodes):
                 return
             child = state.copy()
             child.domains[t] = 1 << w

@@ -8,7 +8,8 @@ come down only where the grid needs it:
   one step of the ladder (a few milliseconds each: the corner that needs weaker words gets them,
   the rest of the grid keeps its floor);
 * when the backend proves the floors unfillable, or does not fill within the stage's budget
-  (:data:`STAGE_SECONDS`, growing by :data:`STAGE_GROWTH` a stage), every slot goes down one step.
+  (:data:`STAGE_NODES` decisions, growing by :data:`STAGE_GROWTH` a stage), every slot goes down
+  one step.
 
 Below the ladder's last step the problem is searched as the user posed it, with the time left, so
 the quality-first fill finds a fill whenever the plain one would (only later, by at most the
@@ -17,10 +18,15 @@ score high. When the user set a minimum score, that last stage searches for fill
 (every word left is one the user accepts; ``Backend.fillability_first``): measured on the quality
 benchmark it fills more patterns at ``--min-score 50`` in the same time.
 
-Once a fill is found, up to :data:`IMPROVEMENT_SECONDS` of the time left re-fill the neighbourhoods
-of its weakest entries for a higher total score (:mod:`.improvement`);
-:data:`FILLABILITY_IMPROVEMENT_SECONDS` when the fill came from a floor under
-:data:`ACCEPTABLE_SCORE`, from below the ladder or from a fillability-first search.
+Once a fill is found, up to :data:`IMPROVEMENT_NODES` search nodes re-fill the neighbourhoods of its
+weakest entries for a higher total score (:mod:`.improvement`); :data:`FILLABILITY_IMPROVEMENT_NODES`
+when the fill came from a floor under :data:`ACCEPTABLE_SCORE`, from below the ladder or from a
+fillability-first search.
+
+Every budget is counted in search nodes, not seconds, so the same grid, list, options and seed give
+the same fill on any machine at any load; the time limit is only the outer cap (a job it cuts short
+returns what it has). A backend that does not count nodes (``Backend.counts_nodes``) gets its
+stages in seconds instead (:data:`STAGE_SECONDS`).
 
 Every fill is still checked by the independent verifier against the user's word list.
 """
@@ -46,19 +52,23 @@ FLOOR_LADDER = (50, 40, 30, 20)
 #: The lowest score of an acceptable entry: a fill found at a lower floor gets the longer
 #: improvement (FILLABILITY_IMPROVEMENT_SECONDS).
 ACCEPTABLE_SCORE = 30
-#: Seconds the backend may search at the first set of floors before every floor goes down a
-#: step; each later stage may take STAGE_GROWTH times as long as the one before (lower floors
-#: leave more words, and a fill found there is still better than none).
-STAGE_SECONDS = 0.2
+#: Search nodes (decisions) the backend may make at the first set of floors before every floor
+#: goes down a step; each later stage may make STAGE_GROWTH times as many as the one before (lower
+#: floors leave more words, and a fill found there is still better than none). 3,000 nodes are
+#: some 0.2 s of the compiled search on a 15x15 grid with the built-in list.
+STAGE_NODES = 3000
 STAGE_GROWTH = 2.0
-#: Seconds spent after a fill raising the scores of its weakest entries (:mod:`.improvement`),
-#: when the time limit leaves them. Measured on the quality benchmark (``docs/benchmarks.md``).
-IMPROVEMENT_SECONDS = 0.3
+#: The first stage's budget in seconds, for a backend that does not count nodes.
+STAGE_SECONDS = 0.2
+#: Search nodes spent after a fill raising the scores of its weakest entries (:mod:`.improvement`),
+#: when the time limit leaves them: some 0.3 s on a 15x15 grid with the built-in list. Measured on
+#: the quality benchmark (``docs/benchmarks.md``).
+IMPROVEMENT_NODES = 2500
 #: The same after a fillability-first search (the user's own minimum score), whose fill ignored
 #: scores and has more to gain: at --min-score 50 on four American15 patterns, two seeds, the
 #: mean entry score went from 67.6 (0.3 s) to 71.3 (1.0 s). Also after a fill at a floor under
 #: ACCEPTABLE_SCORE or below the ladder: on am15-02, seeds 0-4, 57.4 -> 59.7.
-FILLABILITY_IMPROVEMENT_SECONDS = 1.0
+FILLABILITY_IMPROVEMENT_NODES = 7500
 
 
 def quality_first(
@@ -79,7 +89,8 @@ def quality_first(
     totals = SearchStats()
     started = time.monotonic()
     steps = [0] * len(problem.domains)  # per slot, its place on the ladder (len(ladder): no floor)
-    budget = STAGE_SECONDS
+    counted = solver.counts_nodes
+    budget = STAGE_NODES if counted else STAGE_SECONDS
     while min(steps) < len(ladder):
         floors = [ladder[k] if k < len(ladder) else None for k in steps]
         restricted, failed = _restricted(problem, floors)
@@ -88,21 +99,24 @@ def quality_first(
             for s in relaxed or range(len(steps)):
                 steps[s] = min(len(ladder), steps[s] + 1)
             continue
-        stage_end = earliest(deadline, time.monotonic() + budget)
+        if counted:
+            result = solver.solve(restricted, deadline=deadline, stop=stop, progress=progress, node_limit=int(budget))
+        else:
+            stage_end = earliest(deadline, time.monotonic() + budget)
+            result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
         budget *= STAGE_GROWTH
-        result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
         _add(totals, result.stats)
         if result.status == Status.FILLED:
             weak = min(f for f in floors if f is not None) < ACCEPTABLE_SCORE
-            seconds = FILLABILITY_IMPROVEMENT_SECONDS if weak else IMPROVEMENT_SECONDS
-            result = _improved(problem, result, totals, deadline, stop, seconds)
+            nodes = FILLABILITY_IMPROVEMENT_NODES if weak else IMPROVEMENT_NODES
+            result = _improved(problem, result, totals, deadline, stop, nodes)
         if result.status.has_fill or result.status == Status.INTERRUPTED:  # Ctrl-C ends the whole job
             return _with_totals(result, totals, started)
         if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
             return _with_totals(result, totals, started)
         steps = [min(len(ladder), k + 1) for k in steps]
     # below every floor the scores are whatever the search met first: worth the longer improvement
-    improvement = FILLABILITY_IMPROVEMENT_SECONDS
+    improvement = FILLABILITY_IMPROVEMENT_NODES
     if problem.options.min_score is not None:
         # every word left is one the user accepts: find a fill first, then raise its scores
         solver = solver.fillability_first()
@@ -119,16 +133,15 @@ def _improved(
     totals: SearchStats,
     deadline: Deadline,
     stop: StopSignal | None,
-    seconds: float = IMPROVEMENT_SECONDS,
+    nodes: int = IMPROVEMENT_NODES,
 ) -> FillResult:
-    """``result`` after :func:`improve_fill` had up to ``seconds`` of the time left."""
+    """``result`` after :func:`improve_fill` had up to ``nodes`` search nodes (and the time left)."""
     network = problem.network
     by_slot = {entry.id: entry.answer for entry in result.entries}
     if (stop is not None and stop.is_set()) or len(by_slot) != len(network.slots):
         return result
     words = [network.indexes[s].position[by_slot[slot.id]] for s, slot in enumerate(network.slots)]
-    until = earliest(deadline, time.monotonic() + seconds)
-    outcome = improve_fill(problem, words, until if until is not None else time.monotonic(), stop)
+    outcome = improve_fill(problem, words, deadline, stop, node_budget=nodes)
     totals.nodes += outcome.nodes
     if not outcome.replaced:
         return result

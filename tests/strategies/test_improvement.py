@@ -102,3 +102,26 @@ def test_fillability_first_switches_only_the_default_value_order():
     if cpsat.available():
         backend = cpsat()
         assert backend.fillability_first() is backend  # no value order to change
+
+
+@pytest.mark.parametrize(
+    "name,seed", [("american/am15-01.txt", 0), ("american/am15-02.txt", 4), ("demo/blocks-7x7.txt", 1)]
+)
+def test_the_compiled_neighbourhood_search_matches_the_python_one(name, seed):
+    """The compiled branch and bound is the reference's search: same nodes, same re-fills."""
+    from csp_crossword.api.jobs import prepare
+    from csp_crossword.core.grid import read_grid
+    from csp_crossword.search.propagation_kernel import kernel_module
+
+    if kernel_module() is None:
+        pytest.skip("the compiled extension was not built")
+    problem = prepare(read_grid(GRIDS / name), None).problem
+    result = get_backend("ac")(seed=seed).solve(problem, time_limit=60)
+    assert result.status == cc.Status.FILLED
+    start = ids_of(problem, {entry.id: entry.answer for entry in result.entries})
+    fast = improve_fill(problem, start, None, node_budget=1500)
+    slow = improve_fill(problem, start, None, node_budget=1500, native=False)
+    assert (fast.words, fast.nodes, fast.replaced) == (slow.words, slow.nodes, slow.replaced)
+    assert fast.replaced > 0 and total(problem, fast.words) > total(problem, start)
+    cells, _ = fill_from_words(problem, dict(enumerate(fast.words)))
+    assert verify_fill(problem.grid, cells, problem.lexicon) == []

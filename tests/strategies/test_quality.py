@@ -1,5 +1,6 @@
 """The quality-first fill: floors lowered only where the grid needs it, never a worse answer."""
 
+import time
 from pathlib import Path
 
 import csp_crossword as cc
@@ -74,6 +75,7 @@ def test_an_interrupted_stage_ends_the_whole_fill():
 
     class Interrupted:
         calls = 0
+        counts_nodes = False
 
         def solve(self, problem, **_keywords):
             Interrupted.calls += 1
@@ -83,3 +85,33 @@ def test_an_interrupted_stage_ends_the_whole_fill():
     problem = build_problem(parse_grid(RING), words)
     result = quality_first(problem, Interrupted(), deadline=None)
     assert result.status == Status.INTERRUPTED and Interrupted.calls == 1
+
+
+def test_stages_are_budgeted_in_nodes_so_the_fill_does_not_depend_on_the_clock():
+    """A backend that counts nodes gets node budgets (growing stage by stage) and the whole
+    deadline; the same inputs then give the same fill whatever the time limit left."""
+    from csp_crossword.api.jobs import prepare
+    from csp_crossword.backends.ac import ACBackend
+    from csp_crossword.core.grid import read_grid
+    from csp_crossword.core.result import Status
+    from csp_crossword.strategies.quality import quality_first
+
+    from conftest import GRIDS
+
+    budgets = []
+
+    class Recording(ACBackend):
+        def solve(self, problem, **keywords):
+            budgets.append((keywords.get("node_limit"), keywords.get("deadline")))
+            return super().solve(problem, **keywords)
+
+    problem = prepare(read_grid(GRIDS / "american" / "am15-01.txt"), None).problem  # the built-in list
+    far = time.monotonic() + 600
+    first = quality_first(problem, Recording(seed=2), deadline=far)
+    assert budgets and all(limit is not None for limit, _ in budgets)
+    assert all(deadline == far for _, deadline in budgets)
+    limits = [limit for limit, _ in budgets]
+    assert limits == sorted(limits)
+    second = quality_first(problem, Recording(seed=2), deadline=time.monotonic() + 300)
+    assert first.status == second.status == Status.FILLED
+    assert [e.answer for e in first.entries] == [e.answer for e in second.entries]

@@ -52,7 +52,7 @@ static void snapshot(Search *search, int64_t k, int save) {
 }
 
 /* The current state becomes frame k's. Nothing below frame 0 is ever restored: its trail goes. */
-static void mark(Search *search, int64_t k) {
+void search_mark(Search *search, int64_t k) {
     if (k == 0) {
         search->trail.records = 0;
         search->trail.rows_len = 0;
@@ -62,7 +62,7 @@ static void mark(Search *search, int64_t k) {
     trail_new_stamp(&search->trail);
 }
 
-static void restore(Search *search, int64_t k) {
+void search_restore(Search *search, int64_t k) {
     trail_undo(&search->trail, &search->st, &search->d, search->frames[k].records);
     snapshot(search, k, 0);
 }
@@ -109,7 +109,7 @@ static int refute(Search *search) {
     while (search->depth > 0) {
         int64_t k = search->depth - 1;
         Frame *frame = &search->frames[k];
-        restore(search, k);
+        search_restore(search, k);
         int64_t s = frame->slot, w = frame->word;
         trail_save_row(&search->trail, st, d, s);
         d->domains[st->offsets[s] + w / 64] &= ~((uint64_t)1 << (w % 64));
@@ -120,7 +120,7 @@ static int refute(Search *search) {
         int status = propagate_with_nogoods(search, &frame->slot, 1, &failed, &cause);
         if (status < 0) return -1;
         if (status == 0) {
-            mark(search, k);
+            search_mark(search, k);
             return 1;
         }
         record_failure(search, failed, cause);
@@ -173,7 +173,7 @@ select : {
     frame->word = -1;
     frame->refuted_start = (int64_t)search->refuted_len;
     frame->pending_n = 0;
-    mark(search, k);
+    search_mark(search, k);
     if (search->depth > search->best_depth) {
         search->best_depth = search->depth;
         memcpy(search->best, d->domains, (size_t)st->total * sizeof(uint64_t));
@@ -223,7 +223,7 @@ int search_run(Search *search, double slice_end, double deadline) {
         search->run++;
         search->cutoff = cutoff_of(&search->opt, search->run);
         search->spread = search->opt.value_noise;
-        restore(search, 0);
+        search_restore(search, 0);
         search->depth = 0;
         search->refuted_len = 0;
         search->phase = PHASE_START;

@@ -88,7 +88,22 @@ typedef struct {
     int64_t pairs[2 * (MAX_NOGOOD + 1)];
 } Search;
 
+/* One improvement neighbourhood's branch and bound (improve.c). */
+typedef struct {
+    const int64_t *touched;
+    int64_t n_touched;
+    int64_t best_total; /* the total to beat, then the best found */
+    int64_t *best;      /* per touched slot, the best re-fill's word */
+    int found;
+    int64_t nodes, node_cap, spent, node_budget; /* node_budget -1: none */
+    double deadline;
+} Improve;
+
 int search_init(Search *search);
+/* The current state becomes frame k's / goes back to frame k's. */
+void search_mark(Search *search, int64_t k);
+void search_restore(Search *search, int64_t k);
+int improve_run(Search *search, Improve *b);
 void search_free(Search *search);
 /* Runs until a fill, exhaustion, the deadline, or the end of the slice (monotonic seconds). */
 int search_run(Search *search, double slice_end, double deadline);
