@@ -11,6 +11,10 @@ Cases (each run REPEATS times, all cases alternating so that they share the mach
   3x3 grid as a deck with the same ten words, and the same 7x7 grid with the built-in list
   written out as a dictionary file (its words only, unscored; Qxw builds its own index of them
   on every run);
+* ``am15-01/built-in``: the everyday fill, grids/american/am15-01.txt with the built-in list
+  (warm: the list's ready index cached, the ``.pyc`` files written);
+* ``first fill``: the same command with an empty cache folder (``XDG_CACHE_HOME`` new on every
+  run): what a newcomer's first fill after ``pip install`` costs, the ready index built included;
 * ``python -c pass``: the interpreter's own start, the floor of any Python tool.
 
 Our commands run as ``python -m csp_crossword`` from the checkout twice: as this environment is
@@ -41,6 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: A 3x3 double word square and four more words: exactly one fill.
 WORDS = ["CAB", "ORE", "WET", "COW", "ARE", "BET", "CAT", "DOG", "EEL", "ART"]
 SEVEN = ROOT / "grids" / "demo" / "blocks-7x7.txt"
+EVERYDAY = ROOT / "grids" / "american" / "am15-01.txt"
+#: Runs of the first-fill cases (each builds the ready index: seconds).
+FIRST_FILL_RUNS = 3
 
 
 def builtin_words(path: Path) -> int:
@@ -54,6 +61,8 @@ def builtin_words(path: Path) -> int:
 
 
 def wall(command: list[str], env: dict[str, str], cwd: Path) -> float:
+    if env.get("XDG_CACHE_HOME", "").endswith("-first-fill"):  # an empty cache for every run
+        shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=cwd)
     seconds = time.perf_counter() - start
@@ -88,6 +97,10 @@ def main(argv: list[str] | None = None) -> int:
             three = fill + [str(grid), "--words", str(words), "-q"]
             cases[f"{prefix}ours 3x3/10 words{mode}"] = (three, env, checkout, "qxw 3x3/10 words")
             cases[f"{prefix}ours 7x7/built-in{mode}"] = (fill + [str(SEVEN), "-q"], env, checkout, "qxw 7x7/built-in")
+        everyday = fill + [str(EVERYDAY), "-q"]
+        cases[f"{prefix}ours am15-01/built-in, .pyc"] = (everyday, installed, checkout, None)
+        fresh = dict(installed, XDG_CACHE_HOME=str(work / f"{len(cases)}-first-fill"))
+        cases[f"{prefix}ours first fill am15-01, .pyc"] = (everyday, fresh, checkout, None)
     if shutil.which(QXW):
         cases["qxw 3x3/10 words"] = ([QXW, "-b", "-d", str(words), str(deck)], here, work, None)
         listed = builtin_words(work / "builtin-en.txt")
@@ -98,16 +111,17 @@ def main(argv: list[str] | None = None) -> int:
     for command, env, cwd, _ in cases.values():  # warm the caches (built-in list, .pyc) once
         wall(command, env, cwd)
     times: dict[str, list[float]] = {name: [] for name in cases}
-    for _ in range(args.repeats):
+    for run in range(args.repeats):
         for name, (command, env, cwd, _) in cases.items():
-            times[name].append(wall(command, env, cwd))
+            if "first fill" not in name or run < FIRST_FILL_RUNS:
+                times[name].append(wall(command, env, cwd))
     lines = [f"{'case':<36}{'median s':>10}{'min s':>9}{'max s':>9}{'vs Qxw':>9}"]
     for name, values in times.items():
         median = statistics.median(values)
         against = cases[name][3]
         ratio = f"{median / statistics.median(times[against]):.2f}x" if against in times else "-"
         lines.append(f"{name:<36}{median:>10.3f}{min(values):>9.3f}{max(values):>9.3f}{ratio:>9}")
-    lines.append(f"({args.repeats} runs each, alternating; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs;")
+    lines.append(f"({args.repeats} runs each, {FIRST_FILL_RUNS} of a first fill, alternating; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs;")
     lines.append(f" load average before the runs {load:.2f}; vs Qxw: median over Qxw's on the same grid)")
     if shutil.which(QXW):
         lines.append(f" Qxw's 7x7 dictionary: the built-in list, {listed} words")
