@@ -62,11 +62,16 @@ typedef struct {
      * hint checked first, then kept until it fails: residual supports, Lecoutre & Hemery,
      * "A study of residual supports in arc consistency", IJCAI 2007) */
     int32_t *residues;
+    uint64_t *union_words; /* one row of the widest slot */
 } Scratch;
 
 /* At or below this many words a domain's glyph supports are read from the words' glyph codes
  * (one pass over the words per crossing) instead of testing one column per glyph. */
 #define KERNEL_SMALL_DOMAIN 24
+/* ... and so they are up to this many words when they average at most KERNEL_WORDS_PER_BLOCK
+ * per 64-bit word of the domain's non-zero span. */
+#define KERNEL_WORDS_LIMIT 1024
+#define KERNEL_WORDS_PER_BLOCK 2
 
 static inline int64_t popcount64(uint64_t x) { return (int64_t)__builtin_popcountll(x); }
 

@@ -13,9 +13,16 @@ int scratch_init(Scratch *scratch, const Structure *st) {
     scratch->queue = malloc(sizeof(int64_t) * n);
     scratch->queued = calloc(n, 1);
     scratch->starts = malloc(sizeof(int64_t) * glyphs);
-    scratch->ids = malloc(sizeof(int64_t) * KERNEL_SMALL_DOMAIN);
+    scratch->ids = malloc(sizeof(int64_t) * KERNEL_WORDS_LIMIT);
+    int64_t widest = 1;
+    for (int64_t s = 0; s < st->n; s++)
+        if (st->widths[s] > widest) widest = st->widths[s];
+    scratch->union_words = malloc((size_t)widest * sizeof(uint64_t));
     scratch->residues = calloc(n * (size_t)(st->longest > 0 ? st->longest : 1) * glyphs, sizeof(int32_t));
-    return scratch->queue && scratch->queued && scratch->starts && scratch->ids && scratch->residues ? 0 : -1;
+    return scratch->queue && scratch->queued && scratch->starts && scratch->ids && scratch->residues &&
+                   scratch->union_words
+               ? 0
+               : -1;
 }
 
 void scratch_free(Scratch *scratch) {
@@ -24,6 +31,7 @@ void scratch_free(Scratch *scratch) {
     free(scratch->starts);
     free(scratch->ids);
     free(scratch->residues);
+    free(scratch->union_words);
     memset(scratch, 0, sizeof(*scratch));
 }
 
@@ -222,13 +230,24 @@ static int narrow(const Structure *st, Domains *d, Trail *trail, Scratch *scratc
     }
     uint64_t *row = d->domains + st->offsets[t];
     int changed = 0;
-    int64_t lost = 0;
-    for (int64_t x = d->lo[t]; x <= d->hi[t]; x++) {
+    int64_t lost = 0, lo = d->lo[t], hi = d->hi[t];
+    if (lo > hi) return 0; /* empty already: found when the slot is taken from the queue */
+    /* the union of the columns, one column at a time: sequential reads the compiler vectorises */
+    uint64_t *uni = scratch->union_words;
+    if (used == 0) {
+        memset(uni + lo, 0, (size_t)(hi - lo + 1) * sizeof(uint64_t));
+    } else {
+        const uint64_t *first = st->columns + scratch->starts[0];
+        for (int64_t x = lo; x <= hi; x++) uni[x] = first[x];
+        for (int64_t k = 1; k < used; k++) {
+            const uint64_t *column = st->columns + scratch->starts[k];
+            for (int64_t x = lo; x <= hi; x++) uni[x] |= column[x];
+        }
+    }
+    for (int64_t x = lo; x <= hi; x++) {
         uint64_t current = row[x];
         if (!current) continue;
-        uint64_t uni = 0;
-        for (int64_t k = 0; k < used; k++) uni |= st->columns[scratch->starts[k] + x];
-        uint64_t after = keep_side ? (current & uni) : (current & ~uni);
+        uint64_t after = keep_side ? (current & uni[x]) : (current & ~uni[x]);
         if (after != current) {
             if (!changed) trail_save_row(trail, st, d, t);
             row[x] = after;
@@ -268,7 +287,10 @@ int fixpoint(const Structure *st, Domains *d, Trail *trail, Scratch *scratch, co
                 break;
             }
         }
-        int small = count <= KERNEL_SMALL_DOMAIN;
+        /* few words over a wide span: reading each word's glyph is cheaper than scanning the
+         * span once per glyph the crossing lost */
+        int small = count <= KERNEL_SMALL_DOMAIN ||
+                    (count <= KERNEL_WORDS_LIMIT && count <= KERNEL_WORDS_PER_BLOCK * (d->hi[s] - d->lo[s] + 1));
         if (small) domain_ids(st, d, s, scratch->ids, count);
         for (int64_t e = st->nb_start[s]; e < st->nb_start[s + 1]; e++) {
             int64_t t = st->nb_other[e], c = st->nb_cell[e];
