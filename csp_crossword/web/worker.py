@@ -54,9 +54,11 @@ def worker_main(conn: Connection, stop: Event, parent: int) -> None:
         if message is None:
             return
         job_id, request, source = message
-        if job_id is None:  # warm-up: load the list before the first job asks for it
+        if job_id is None:  # warm-up: load the list and prepare the search before the first job
             try:
-                cache.get(source)
+                from ..api.jobs import warm_up
+
+                warm_up(cache.get(source))
             except Exception:  # the job that needs the list reports why
                 pass
             continue
