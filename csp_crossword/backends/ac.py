@@ -30,14 +30,16 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator
+from dataclasses import replace
 from enum import Enum
 
 from ..core.result import FillResult, SearchStats, Status
 from ..search.problem import FillProblem
 from ..search.propagation_kernel import CompiledNetwork
 from ..search.state import Failure, State
+from . import ac_native
 from .ac_learning import ConflictWeights, NogoodStore
-from .ac_native import NativeSearch, native_network
+from .ac_native import NativeSearch, native_network, native_possible, small_problem
 from .ac_options import RESTART_BASE, RESTART_GROWTH, RESTART_POLICY, ACOptions, luby, restart_cutoffs
 from .ac_values import VALUE_NOISE, ValueOrder
 from .base import Backend, Enumeration, FillGenerator, SolveCall, result_from_domains, singleton_words
@@ -297,6 +299,13 @@ class ACBackend(Backend):
         )
 
     def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
+        if native_possible(problem, self.options) and small_problem(problem):
+            trial = ac_native.TRIAL_NODES
+            limit = trial if call.node_limit is None else min(call.node_limit, trial)
+            result = _Search(problem, self, replace(call, node_limit=limit)).run()
+            trial_spent = result.status == Status.TIMEOUT and result.stats.nodes >= limit and not call.expired()
+            if not trial_spent or limit == call.node_limit:
+                return result
         packed = native_network(problem, self.options)
         if packed is not None:
             return self._native(problem, packed, call).run()

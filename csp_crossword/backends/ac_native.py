@@ -32,12 +32,38 @@ _FOUND, _EXHAUSTED, _PAUSED, _DEADLINE = 0, 1, 2, 3
 _VALUE_ORDERS = {"tier": 0, "window": 1, "lookahead": 2}
 
 
+#: A problem with at most this many candidate words in all its slots starts in the Python
+#: search, which imports no numpy (about 0.1 s, more than such a search takes); if it has not
+#: ended after TRIAL_NODES decisions it starts over in the compiled core. Both make the same
+#: decisions, so the result is the same either way.
+SMALL_PROBLEM_WORDS = 4096
+TRIAL_NODES = 200
+
+
+def native_possible(problem: FillProblem, options: ACOptions) -> bool:
+    """Whether the compiled core can run this search (the extension is there and on, and takes
+    the problem's rules and these options), without packing anything yet."""
+    if options.core != "compiled" or options.branching != "slot" or kernel_module() is None:
+        return False
+    return problem.network.core_takes_rules()
+
+
 def native_network(problem: FillProblem, options: ACOptions) -> CompiledNetwork | None:
     """The packed network the core searches, or None when this search is the Python one's
     (extension unavailable or turned off, rules or options the core does not take)."""
-    if options.core != "compiled" or options.branching != "slot" or kernel_module() is None:
+    if not native_possible(problem, options):
         return None
     return problem.network.packed()
+
+
+def small_problem(problem: FillProblem) -> bool:
+    """Whether the problem is small enough to try in Python first (SMALL_PROBLEM_WORDS)."""
+    total = 0
+    for domain in problem.domains:
+        total += domain.bit_count()
+        if total > SMALL_PROBLEM_WORDS:
+            return False
+    return True
 
 
 class NativeSearch:

@@ -41,12 +41,6 @@ class Constraints:
         self.slot_number = {slot.id: s for s, slot in enumerate(self.slots)}
         self.indexes: list[WordIndex] = [lexicon.index(slot.length) for slot in self.slots]
         self.bits = [index.bits for index in self.indexes]
-        # Per slot and position, the (glyph bit, word bitset) pairs of the glyphs that occur
-        # there: the support test walks this short list instead of every glyph of the mask.
-        self.columns = [
-            [[(1 << g, column) for g, column in enumerate(position) if column] for position in bits]
-            for bits in self.bits
-        ]
         self.neighbours: list[list[tuple[int, int, int, int]]] = [
             [(self.slot_number[other], i, j, c) for other, i, j, c in crossings_of(graph, slot.id)]
             for slot in self.slots
@@ -64,4 +58,17 @@ class Constraints:
             ]
         self.run_masks = None if max_shared_run is None else RunMasks(self.indexes, max_shared_run)
         self.all_glyphs = (1 << len(lexicon.alphabet)) - 1
+        self._columns: list[list[list[tuple[int, int]]]] | None = None
         self.lexicon_glyphs = sorted(lexicon.alphabet, key=lexicon.alphabet.__getitem__)
+
+    @property
+    def columns(self) -> list[list[list[tuple[int, int]]]]:
+        """Per slot and position, the (glyph bit, word bitset) pairs of the glyphs that occur
+        there: the Python support test walks this short list instead of every glyph of the mask
+        (made on first use: a search in the compiled core never asks)."""
+        if self._columns is None:
+            self._columns = [
+                [[(1 << g, column) for g, column in enumerate(position) if column] for position in bits]
+                for bits in self.bits
+            ]
+        return self._columns

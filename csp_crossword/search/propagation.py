@@ -83,6 +83,11 @@ class Network(Constraints):
                 self._compiled = self._make_compiled()
         return self._compiled if isinstance(self._compiled, CompiledNetwork) else None
 
+    def core_takes_rules(self) -> bool:
+        """Whether the compiled core knows this network's rules (no per-word use limits, no
+        shared-run rule, at most MAX_GLYPHS glyphs)."""
+        return self._kernel_rules()
+
     def _kernel_rules(self) -> bool:
         return self.limits is None and self.run_masks is None and len(self.lexicon.alphabet) <= MAX_GLYPHS
 

@@ -140,12 +140,13 @@ class WordIndex:
         import numpy as np
 
         n = len(self.words)
-        if all(w.isascii() for w in self.words):
+        text = "".join(self.words)
+        if text.isascii():
             table = np.zeros(128, dtype=np.int32)
             for glyph, gid in self.alphabet.items():
                 if len(glyph) == 1 and ord(glyph) < 128:
                     table[ord(glyph)] = gid
-            raw = np.frombuffer("".join(self.words).encode("ascii"), dtype=np.uint8)
+            raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
             return table[raw].reshape(n, self.length)
         rows = [[self.alphabet[g] for g in entry_glyphs(w)] for w in self.words]
         return np.array(rows, dtype=np.int32).reshape(n, self.length)

@@ -29,6 +29,15 @@ from conftest import GRIDS, STAND_IN
 
 pytestmark = pytest.mark.skipif(kernel_module() is None, reason="the compiled extension was not built")
 
+@pytest.fixture(autouse=True)
+def always_compiled(monkeypatch):
+    """Small problems start in Python (ac_native.SMALL_PROBLEM_WORDS); here the compiled core
+    runs every search, so the comparisons compare the two cores."""
+    import csp_crossword.backends.ac_native as native
+
+    monkeypatch.setattr(native, "SMALL_PROBLEM_WORDS", -1)
+
+
 COUNTERS = ("nodes", "backtracks", "restarts", "propagations", "nogoods", "nogood_prunings", "nogood_failures")
 
 
@@ -196,3 +205,26 @@ def test_rules_the_core_does_not_take_keep_the_python_search(stand_in, monkeypat
     assert verify_fill(grid, result.cells, stand_in, no_shared_substring=4) == []
     monkeypatch.setenv(JIT_VARIABLE, "0")
     assert native_network(build_problem(grid, stand_in), ACBackend().options) is None
+
+
+def test_a_small_problem_tried_in_python_then_in_the_core_gives_the_same_result(monkeypatch, stand_in):
+    """A small problem starts in the Python search; past TRIAL_NODES it starts over in the core.
+    The result and its statistics are those of either search alone."""
+    import csp_crossword.backends.ac_native as native
+
+    monkeypatch.setattr(native, "SMALL_PROBLEM_WORDS", 10**9)
+    problem = build_problem(read_grid(GRIDS / "american/am15-01.txt"), stand_in)
+    assert native.small_problem(problem)
+    runs = []
+    original = native.NativeSearch.run
+    monkeypatch.setattr(native.NativeSearch, "run", lambda self: runs.append(1) or original(self))
+    reference = ACBackend(seed=3, core="python").solve(problem, time_limit=120)
+    assert reference.stats.nodes > 5
+    monkeypatch.setattr(native, "TRIAL_NODES", reference.stats.nodes + 1)
+    in_python = ACBackend(seed=3).solve(problem, time_limit=120)
+    assert runs == []  # the trial was enough: the core never started
+    _assert_same(in_python, reference, problem)
+    monkeypatch.setattr(native, "TRIAL_NODES", 5)
+    tried = ACBackend(seed=3).solve(problem, time_limit=120)
+    assert runs == [1]  # the trial ran out: the core did the search, from the start
+    _assert_same(tried, reference, problem)
