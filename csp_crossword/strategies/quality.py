@@ -61,14 +61,15 @@ STAGE_GROWTH = 2.0
 #: The first stage's budget in seconds, for a backend that does not count nodes.
 STAGE_SECONDS = 0.2
 #: Search nodes spent after a fill raising the scores of its weakest entries (:mod:`.improvement`),
-#: when the time limit leaves them: some 0.3 s on a 15x15 grid with the built-in list. Measured on
-#: the quality benchmark (``docs/benchmarks.md``).
-IMPROVEMENT_NODES = 2500
+#: when the time limit leaves them: some 0.15 s of the compiled core on a 15x15 grid with the
+#: built-in list. Measured on the quality benchmark's six American patterns, 5 seeds, 10 s
+#: (``docs/benchmarks.md``): against 2,500 nodes (and 7,500 below), the mean entry score rose on
+#: five of them (63.2 -> 64.6 on am15-02), the median fill of a pattern 0.1-0.9 s longer.
+IMPROVEMENT_NODES = 10000
 #: The same after a fillability-first search (the user's own minimum score), whose fill ignored
-#: scores and has more to gain: at --min-score 50 on four American15 patterns, two seeds, the
-#: mean entry score went from 67.6 (0.3 s) to 71.3 (1.0 s). Also after a fill at a floor under
-#: ACCEPTABLE_SCORE or below the ladder: on am15-02, seeds 0-4, 57.4 -> 59.7.
-FILLABILITY_IMPROVEMENT_NODES = 7500
+#: scores and has more to gain, and after a fill at a floor under ACCEPTABLE_SCORE or below the
+#: ladder.
+FILLABILITY_IMPROVEMENT_NODES = 30000
 
 
 def quality_first(
