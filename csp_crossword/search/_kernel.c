@@ -37,7 +37,8 @@ static int take_structure(PyObject *const *objects, Py_buffer *views, Structure 
                           long long glyph_count, int check_repeats) {
     int got = 0;
     for (; got < N_STRUCTURE; got++) {
-        if (take_buffer(objects[got], &views[got], 8, 0, STRUCTURE_NAMES[got]) < 0) {
+        Py_ssize_t item = got == 6 ? 1 : 8; /* codes are bytes, the rest 64-bit */
+        if (take_buffer(objects[got], &views[got], item, 0, STRUCTURE_NAMES[got]) < 0) {
             for (int k = 0; k < got; k++) PyBuffer_Release(&views[k]);
             return -1;
         }

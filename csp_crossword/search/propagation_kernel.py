@@ -125,11 +125,11 @@ class CompiledNetwork:
             column_pieces.append(words)
             at += words.shape[0]
             self.code_offsets[k] = code_at
-            matrix = np.ascontiguousarray(index.matrix, dtype=np.int64).reshape(-1)
+            matrix = np.ascontiguousarray(index.matrix, dtype=np.uint8).reshape(-1)
             code_pieces.append(matrix)
             code_at += matrix.shape[0]
         self.columns = np.concatenate(column_pieces) if at else np.zeros(1, np.uint64)
-        self.codes = np.concatenate(code_pieces) if code_pieces else np.zeros(1, np.int64)
+        self.codes = np.concatenate(code_pieces) if code_pieces else np.zeros(1, np.uint8)
         starts = [0]
         rows: list[tuple[int, int, int, int]] = []
         for row in net.neighbours:

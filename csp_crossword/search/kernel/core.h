@@ -24,7 +24,8 @@ typedef struct {
     const int64_t *column_offsets; /* [kind][pos][glyph] -> start in columns, -1: no word */
     int64_t longest, glyph_count;
     const uint64_t *columns;
-    const int64_t *code_offsets, *codes; /* per kind, word id x length glyph codes */
+    const int64_t *code_offsets;
+    const uint8_t *codes; /* per kind, word id x length glyph ids (at most 64 glyphs: a byte each) */
     const int64_t *nb_start, *nb_other, *nb_pos, *nb_other_pos, *nb_cell;
     const int64_t *same_start, *same_slots;
     int check_repeats;
