@@ -50,10 +50,12 @@ WARMUP_SECONDS = 0.1
 
 
 class _KernelCache:
-    """The process's compiled kernel (None: not tried yet; False: unavailable) and the seconds
-    its networks spent in the Python loop before it was used."""
+    """The process's compiled kernel (None: not tried yet; False: unavailable), whether a
+    network was packed for it yet, and the seconds its networks spent in the Python loop before
+    that."""
 
     kernel: Any = None
+    packed = False
     python_seconds = 0.0
 
 
@@ -63,9 +65,10 @@ def note_python_seconds(seconds: float) -> None:
 
 
 def kernel_wanted() -> bool:
-    """Whether the compiled loop should be used now: used (or found unavailable) already, or the
-    Python loop has had its WARMUP_SECONDS."""
-    return _KernelCache.kernel is not None or _KernelCache.python_seconds >= WARMUP_SECONDS
+    """Whether the compiled loop should be used now: a network was packed for it already, or
+    the Python loop has had its WARMUP_SECONDS (importing the extension is not enough: a small
+    search in Python imports no numpy)."""
+    return _KernelCache.packed or _KernelCache.python_seconds >= WARMUP_SECONDS
 
 
 def kernel_module() -> Any:
@@ -96,6 +99,7 @@ class CompiledNetwork:
     def __init__(self, net: Constraints, function: Any):
         import numpy as np  # imported with the loop: a small problem never needs it
 
+        _KernelCache.packed = True
         self.function = function
         n = len(net.slots)
         self.widths = np.array([(len(index) + 63) // 64 for index in net.indexes], dtype=np.int64)

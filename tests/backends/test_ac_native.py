@@ -29,6 +29,7 @@ from conftest import GRIDS, STAND_IN
 
 pytestmark = pytest.mark.skipif(kernel_module() is None, reason="the compiled extension was not built")
 
+
 @pytest.fixture(autouse=True)
 def always_compiled(monkeypatch):
     """Small problems start in Python (ac_native.SMALL_PROBLEM_WORDS); here the compiled core

@@ -31,6 +31,7 @@ def _pair(grid, lexicon, allow_duplicates=False):
     graph = constraint_graph(grid, no_repeat=not allow_duplicates)
     compiled = Network(graph, lexicon)
     reference = Network(graph, lexicon, jit=False)
+    assert compiled.packed() is not None  # packed now, whatever the process's warm-up
     assert compiled.compiled() is not None
     assert reference.compiled() is None
     return compiled, reference
@@ -130,13 +131,18 @@ def test_repeat_rule_in_the_compiled_loop():
 
 def test_the_environment_variable_turns_the_compiled_loop_off(monkeypatch, stand_in):
     monkeypatch.setenv(JIT_VARIABLE, "0")
-    assert Network(constraint_graph(read_grid(GRIDS / "demo" / "mini-5x5.txt")), stand_in).compiled() is None
+    network = Network(constraint_graph(read_grid(GRIDS / "demo" / "mini-5x5.txt")), stand_in)
+    assert network.packed() is None and network.compiled() is None
 
 
 def test_rules_the_kernel_does_not_know_keep_the_python_loop(stand_in):
     grid = read_grid(GRIDS / "demo" / "mini-5x5.txt")
-    assert Network(constraint_graph(grid), stand_in, max_shared_run=3).compiled() is None
-    assert Network(constraint_graph(grid), stand_in, uses={"CAT": 2}).compiled() is None
+    assert Network(constraint_graph(grid), stand_in).packed() is not None  # the grid itself is fine
+    for network in (
+        Network(constraint_graph(grid), stand_in, max_shared_run=3),
+        Network(constraint_graph(grid), stand_in, uses={"CAT": 2}),
+    ):
+        assert network.packed() is None and network.compiled() is None
 
 
 @st.composite
