@@ -121,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
         against = cases[name][3]
         ratio = f"{median / statistics.median(times[against]):.2f}x" if against in times else "-"
         lines.append(f"{name:<36}{median:>10.3f}{min(values):>9.3f}{max(values):>9.3f}{ratio:>9}")
-    lines.append(f"({args.repeats} runs each, {FIRST_FILL_RUNS} of a first fill, alternating; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs;")
+    lines.append(
+        f"({args.repeats} runs each, {FIRST_FILL_RUNS} of a first fill, alternating; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs;"
+    )
     lines.append(f" load average before the runs {load:.2f}; vs Qxw: median over Qxw's on the same grid)")
     if shutil.which(QXW):
         lines.append(f" Qxw's 7x7 dictionary: the built-in list, {listed} words")
