@@ -25,9 +25,62 @@ static const char *const STRUCTURE_NAMES[N_STRUCTURE] = {
 static int take_buffer(PyObject *object, Py_buffer *view, Py_ssize_t item, int writable, const char *name) {
     int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
     if (PyObject_GetBuffer(object, view, flags) < 0) return -1;
-    if (view->itemsize != item) {
-        PyErr_Format(PyExc_TypeError, "%s: items of %zd bytes, expected %zd", name, view->itemsize, item);
+    const char *format = view->format ? view->format : "B";
+    char kind = format[strlen(format) - 1];
+    int integer = kind && strchr(item == 1 ? "bB?c" : "qQlLnN", kind) != NULL;
+    if (view->itemsize != item || !integer) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a contiguous array of %zd-byte integers (format %s, %zd bytes)", name,
+                     item, format, view->itemsize);
         PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* The checks that keep the C code inside its arrays: every per-slot array has n entries, the
+ * crossing and same-length lists n + 1 starts, every id is in range. -1 with ValueError set. */
+static int check_structure(const Structure *st, const Py_buffer *views, Py_ssize_t masks, Py_ssize_t settled) {
+    Py_ssize_t n = st->n;
+    const char *wrong = NULL;
+    if (views[1].len / 8 != n || views[2].len / 8 != n || views[7].len / 8 != n)
+        wrong = "widths, kinds and lengths need one entry per slot";
+    else if (views[8].len / 8 != n + 1 || views[13].len / 8 != n + 1)
+        wrong = "nb_start and same_start need one entry per slot and one more";
+    else if (settled != n)
+        wrong = "settled needs one entry per slot";
+    else if (st->glyph_count < 1 || st->glyph_count > 64 || st->longest < 1)
+        wrong = "glyph_count must be 1 to 64 and longest at least 1";
+    if (wrong == NULL) {
+        Py_ssize_t edges = views[9].len / 8, same = views[14].len / 8, kinds = views[5].len / 8;
+        for (Py_ssize_t s = 0; s < n && !wrong; s++) {
+            if (st->nb_start[s] > st->nb_start[s + 1] || st->same_start[s] > st->same_start[s + 1] ||
+                st->kinds[s] < 0 || st->kinds[s] >= kinds || st->lengths[s] > st->longest || st->widths[s] < 0)
+                wrong = "slot tables out of order or out of range";
+        }
+        if (!wrong && (st->nb_start[0] != 0 || st->nb_start[n] != edges || views[10].len / 8 != edges ||
+                       views[11].len / 8 != edges || views[12].len / 8 != edges || st->same_start[0] != 0 ||
+                       st->same_start[n] != same))
+            wrong = "crossing or same-length lists do not match their starts";
+        for (Py_ssize_t e = 0; e < edges && !wrong; e++) {
+            if (st->nb_other[e] < 0 || st->nb_other[e] >= n || st->nb_cell[e] < 0 || st->nb_cell[e] >= masks)
+                wrong = "a crossing names a slot or cell out of range";
+        }
+        for (Py_ssize_t k = 0; k < same && !wrong; k++) {
+            if (st->same_slots[k] < 0 || st->same_slots[k] >= n) wrong = "a same-length slot out of range";
+        }
+        Py_ssize_t columns = views[4].len / 8, starts = views[3].len / 8;
+        if (!wrong && starts != kinds * st->longest * st->glyph_count) wrong = "column_offsets: wrong size";
+        for (Py_ssize_t s = 0; s < n && !wrong; s++) { /* every column of a slot's kind fits its row */
+            const int64_t *row = st->column_offsets + st->kinds[s] * st->longest * st->glyph_count;
+            for (int64_t k = 0; k < st->lengths[s] * st->glyph_count && !wrong; k++) {
+                if (row[k] < -1 || row[k] + st->widths[s] > columns) wrong = "column_offsets out of range";
+            }
+            if (st->code_offsets[st->kinds[s]] < 0 || st->code_offsets[st->kinds[s]] > views[6].len)
+                wrong = "code_offsets out of range";
+        }
+    }
+    if (wrong) {
+        PyErr_SetString(PyExc_ValueError, wrong);
         return -1;
     }
     return 0;
@@ -99,12 +152,28 @@ static PyObject *propagate(PyObject *self, PyObject *args) {
         return NULL;
     }
     st.crossing_count = views[1].len / 8;
+    int bad = check_structure(&st, views + 5, views[1].len / 8, views[2].len) < 0;
+    if (!bad && (views[0].len / 8 != st.total || views[3].len != st.n)) {
+        PyErr_SetString(PyExc_ValueError, "domains and touched do not match the slots");
+        bad = 1;
+    }
+    for (Py_ssize_t k = 0; !bad && k < views[4].len / 8; k++) {
+        int64_t s = ((const int64_t *)views[4].buf)[k];
+        if (s < 0 || s >= st.n) {
+            PyErr_SetString(PyExc_ValueError, "changed names a slot out of range");
+            bad = 1;
+        }
+    }
+    if (bad) {
+        release_all(views, 5 + N_STRUCTURE);
+        return NULL;
+    }
     Domains d = {.domains = views[0].buf, .masks = views[1].buf, .settled = views[2].buf, .touched = views[3].buf};
     size_t n = (size_t)(st.n > 0 ? st.n : 1);
     d.count = malloc(n * sizeof(int64_t));
     d.lo = malloc(n * sizeof(int64_t));
     d.hi = malloc(n * sizeof(int64_t));
-    Scratch scratch;
+    Scratch scratch = {0};
     int status = -1;
     int64_t failed = NO_FAILURE, cause = NO_CAUSE;
     if (d.count && d.lo && d.hi && scratch_init(&scratch, &st) == 0) {
@@ -128,11 +197,33 @@ typedef struct {
     PyObject_HEAD Search search;
     Py_buffer views[N_STRUCTURE + 2]; /* structure, scores, score offsets */
     int views_held;
-    int ready;
+    int allocated; /* search_init ran: search_free must too */
+    int ready;     /* initialised without error */
+    int busy;      /* a call runs (without the interpreter lock) */
+    int mode;      /* 0 unused, 1 run, 2 improve: one object does one or the other */
 } SearchObject;
 
+/* 0 when the object may start a call of `mode` now (marked busy), else -1 with an exception. */
+static int begin_call(SearchObject *self, int mode) {
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "the Search was not initialised");
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Search is already running in another thread");
+        return -1;
+    }
+    if (self->mode && self->mode != mode) {
+        PyErr_SetString(PyExc_RuntimeError, "a Search either runs or improves, not both");
+        return -1;
+    }
+    self->mode = mode;
+    self->busy = 1;
+    return 0;
+}
+
 static void search_dealloc(SearchObject *self) {
-    if (self->ready) search_free(&self->search);
+    if (self->allocated) search_free(&self->search);
     free(self->search.d.domains);
     free(self->search.d.masks);
     free(self->search.d.settled);
@@ -149,7 +240,7 @@ static int search_new_init(SearchObject *self, PyObject *args, PyObject *kwargs)
     long long longest, glyph_count, seed;
     int check_repeats, value_order, luby, nogoods, enumerate;
     double restart_base, restart_growth, weight_decay, value_noise;
-    if (self->views_held || self->ready) {
+    if (self->views_held || self->allocated) {
         PyErr_SetString(PyExc_RuntimeError, "Search is initialised once");
         return -1;
     }
@@ -171,24 +262,30 @@ static int search_new_init(SearchObject *self, PyObject *args, PyObject *kwargs)
     search->score_offsets = self->views[N_STRUCTURE + 1].buf;
     static const Py_ssize_t item[3] = {8, 8, 1};
     static const char *const names[3] = {"domains", "masks", "settled"};
-    void **copies[3] = {(void **)&search->d.domains, (void **)&search->d.masks, (void **)&search->d.settled};
+    void *copies[3] = {NULL, NULL, NULL};
+    Py_ssize_t lengths[3] = {0, 0, 0};
     for (int k = 0; k < 3; k++) {
         Py_buffer view;
-        if (take_buffer(state[k], &view, item[k], 0, names[k]) < 0) return -1;
-        *copies[k] = malloc(view.len > 0 ? (size_t)view.len : 1);
-        if (*copies[k]) memcpy(*copies[k], view.buf, (size_t)view.len);
-        if (k == 0 && view.len / 8 != search->st.total) {
-            PyBuffer_Release(&view);
-            PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
-            return -1;
-        }
-        if (k == 1) search->st.crossing_count = view.len / 8;
+        if (take_buffer(state[k], &view, item[k], 0, names[k]) < 0) break;
+        copies[k] = malloc(view.len > 0 ? (size_t)view.len : 1);
+        if (copies[k]) memcpy(copies[k], view.buf, (size_t)view.len);
+        lengths[k] = view.len / item[k];
         PyBuffer_Release(&view);
-        if (!*copies[k]) {
+        if (!copies[k]) {
             PyErr_NoMemory();
-            return -1;
+            break;
         }
     }
+    search->d.domains = copies[0];
+    search->d.masks = copies[1];
+    search->d.settled = copies[2];
+    if (!copies[0] || !copies[1] || !copies[2]) return -1; /* freed by dealloc */
+    if (lengths[0] != search->st.total) {
+        PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
+        return -1;
+    }
+    search->st.crossing_count = lengths[1];
+    if (check_structure(&search->st, self->views, lengths[1], lengths[2]) < 0) return -1;
     search->opt = (Options){.restart_base = restart_base,
                             .restart_growth = restart_growth,
                             .weight_decay = weight_decay,
@@ -198,11 +295,12 @@ static int search_new_init(SearchObject *self, PyObject *args, PyObject *kwargs)
                             .value_order = value_order,
                             .enumerate = enumerate,
                             .seed = (uint64_t)seed};
-    self->ready = 1;
+    self->allocated = 1;
     if (search_init(search)) {
         PyErr_NoMemory();
         return -1;
     }
+    self->ready = 1;
     return 0;
 }
 
@@ -213,17 +311,23 @@ static PyObject *search_run_method(SearchObject *self, PyObject *args) {
     double slice_end, deadline;
     long long node_limit;
     if (!PyArg_ParseTuple(args, "ddL", &slice_end, &deadline, &node_limit)) return NULL;
+    if (begin_call(self, 1) < 0) return NULL;
     self->search.node_limit = node_limit;
     int status;
     Py_BEGIN_ALLOW_THREADS
     status = search_run(&self->search, slice_end, deadline);
     Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (status == RUN_NO_MEMORY) return PyErr_NoMemory();
     return PyLong_FromLong(status);
 }
 
 /* fill() -> the word id of every slot (after a fill: every domain is one word). */
 static PyObject *search_fill(SearchObject *self, PyObject *unused) {
+    if (!self->ready || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Search is not initialised or is running");
+        return NULL;
+    }
     const Search *search = &self->search;
     PyObject *words = PyList_New(search->st.n);
     if (!words) return NULL;
@@ -242,6 +346,10 @@ static PyObject *search_fill(SearchObject *self, PyObject *unused) {
 
 /* best() -> the packed domains at the deepest decision level reached (bytes). */
 static PyObject *search_best(SearchObject *self, PyObject *unused) {
+    if (!self->ready || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Search is not initialised or is running");
+        return NULL;
+    }
     return PyBytes_FromStringAndSize((const char *)self->search.best,
                                      (Py_ssize_t)self->search.st.total * (Py_ssize_t)sizeof(uint64_t));
 }
@@ -249,6 +357,10 @@ static PyObject *search_best(SearchObject *self, PyObject *unused) {
 /* stats() -> (nodes, backtracks, restarts, propagations, nogoods, nogood_prunings,
  *             nogood_failures) */
 static PyObject *search_stats(SearchObject *self, PyObject *unused) {
+    if (!self->ready || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Search is not initialised or is running");
+        return NULL;
+    }
     const Counters *c = &self->search.counters;
     return Py_BuildValue("(LLLLLLL)", (long long)c->nodes, (long long)c->backtracks, (long long)c->restarts,
                          (long long)c->propagations, (long long)c->nogoods, (long long)c->nogood_prunings,
@@ -257,6 +369,10 @@ static PyObject *search_stats(SearchObject *self, PyObject *unused) {
 
 /* conflicts() -> per slot, the failures it took part in. */
 static PyObject *search_conflicts(SearchObject *self, PyObject *unused) {
+    if (!self->ready || self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Search is not initialised or is running");
+        return NULL;
+    }
     const Search *search = &self->search;
     PyObject *counts = PyList_New(search->st.n);
     if (!counts) return NULL;
@@ -280,8 +396,21 @@ static PyObject *search_improve(SearchObject *self, PyObject *args) {
     double deadline;
     if (!PyArg_ParseTuple(args, "OLLLLd", &touched_object, &to_beat, &node_cap, &spent, &node_budget, &deadline))
         return NULL;
+    if (begin_call(self, 2) < 0) return NULL;
     Py_buffer touched;
-    if (take_buffer(touched_object, &touched, 8, 0, "touched") < 0) return NULL;
+    if (take_buffer(touched_object, &touched, 8, 0, "touched") < 0) {
+        self->busy = 0;
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < touched.len / 8; k++) {
+        int64_t t = ((const int64_t *)touched.buf)[k];
+        if (t < 0 || t >= self->search.st.n) {
+            PyBuffer_Release(&touched);
+            self->busy = 0;
+            PyErr_SetString(PyExc_ValueError, "touched names a slot out of range");
+            return NULL;
+        }
+    }
     Improve b = {.touched = touched.buf,
                  .n_touched = touched.len / 8,
                  .best_total = to_beat,
@@ -296,6 +425,7 @@ static PyObject *search_improve(SearchObject *self, PyObject *args) {
         status = improve_run(&self->search, &b);
         Py_END_ALLOW_THREADS
     }
+    self->busy = 0;
     PyObject *result = NULL;
     if (status < 0) {
         PyErr_NoMemory();

@@ -95,12 +95,19 @@ static inline size_t slot_of_key(const Nogoods *nogoods, uint64_t key) {
 
 static int table_grow(Nogoods *nogoods) {
     size_t old_cap = nogoods->table_cap, cap = old_cap ? old_cap * 2 : 1024;
+    uint64_t *keys = calloc(cap, sizeof(uint64_t));
+    int64_t *first = malloc(cap * sizeof(int64_t)), *last = malloc(cap * sizeof(int64_t));
+    if (!keys || !first || !last) { /* the old table stays as it was */
+        free(keys);
+        free(first);
+        free(last);
+        return -1;
+    }
     uint64_t *old_keys = nogoods->keys;
     int64_t *old_first = nogoods->first, *old_last = nogoods->last;
-    nogoods->keys = calloc(cap, sizeof(uint64_t));
-    nogoods->first = malloc(cap * sizeof(int64_t));
-    nogoods->last = malloc(cap * sizeof(int64_t));
-    if (!nogoods->keys || !nogoods->first || !nogoods->last) return -1;
+    nogoods->keys = keys;
+    nogoods->first = first;
+    nogoods->last = last;
     nogoods->table_cap = cap;
     for (size_t k = 0; k < old_cap; k++) {
         if (!old_keys[k]) continue;
@@ -131,17 +138,24 @@ static int table_grow(Nogoods *nogoods) {
 static int nogood_add(Nogoods *nogoods, const int64_t *pairs, size_t size) {
     GROW(nogoods->literals, nogoods->literals_cap, nogoods->literals_len + 2 * size, int64_t);
     GROW(nogoods->starts, nogoods->starts_cap, nogoods->count + 2, size_t);
-    GROW(nogoods->post_nogood, nogoods->posts_cap, nogoods->posts + size, int64_t);
-    nogoods->post_next = realloc(nogoods->post_next, nogoods->posts_cap * sizeof(int64_t));
-    if (!nogoods->post_next) return -1;
+    size_t posts_cap = nogoods->posts_cap;
+    GROW(nogoods->post_nogood, posts_cap, nogoods->posts + size, int64_t);
+    if (posts_cap != nogoods->posts_cap) {
+        int64_t *next = realloc(nogoods->post_next, posts_cap * sizeof(int64_t));
+        if (!next) return -1;
+        nogoods->post_next = next;
+        nogoods->posts_cap = posts_cap;
+    }
+    /* the hash table has room for every literal before anything is written */
+    while (2 * (nogoods->table_used + size) > nogoods->table_cap)
+        if (table_grow(nogoods)) return -1;
     int64_t id = (int64_t)nogoods->count;
     nogoods->starts[id] = nogoods->literals_len;
     memcpy(nogoods->literals + nogoods->literals_len, pairs, 2 * size * sizeof(int64_t));
     nogoods->literals_len += 2 * size;
+    nogoods->starts[id + 1] = nogoods->literals_len;
     nogoods->count++;
-    nogoods->starts[nogoods->count] = nogoods->literals_len;
     for (size_t k = 0; k < size; k++) {
-        if (2 * (nogoods->table_used + 1) > nogoods->table_cap && table_grow(nogoods)) return -1;
         uint64_t key = literal_key(pairs[2 * k], pairs[2 * k + 1]);
         size_t at = slot_of_key(nogoods, key);
         int64_t post = (int64_t)nogoods->posts++;

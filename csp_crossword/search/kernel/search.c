@@ -216,8 +216,15 @@ decide:
 }
 
 int search_run(Search *search, double slice_end, double deadline) {
+    if (search->phase == PHASE_DONE) return search->final_status;
     for (;;) {
         int status = depth_first(search, slice_end, deadline);
+        if (status == RUN_EXHAUSTED || status == RUN_NO_MEMORY) {
+            /* the tree is used up (or the state is no longer whole): every later run says so */
+            search->phase = PHASE_DONE;
+            search->final_status = status;
+            return status;
+        }
         if (status != RUN_CUTOFF) return status;
         search->counters.restarts++;
         search->run++;

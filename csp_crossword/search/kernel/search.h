@@ -14,7 +14,7 @@
 
 enum ValueOrderKind { ORDER_TIER = 0, ORDER_WINDOW = 1, ORDER_LOOKAHEAD = 2 };
 enum RunStatus { RUN_FOUND = 0, RUN_EXHAUSTED = 1, RUN_PAUSED = 2, RUN_DEADLINE = 3, RUN_NO_MEMORY = -1 };
-enum Phase { PHASE_START = 0, PHASE_SELECT, PHASE_DECIDE, PHASE_AFTER_FILL };
+enum Phase { PHASE_START = 0, PHASE_SELECT, PHASE_DECIDE, PHASE_AFTER_FILL, PHASE_DONE };
 
 typedef struct {
     double restart_base, restart_growth, weight_decay, value_noise;
@@ -79,6 +79,7 @@ typedef struct {
     int64_t *ids;  /* scratch: word ids */
     double *values;
     int phase;
+    int final_status; /* the status every run returns once phase is PHASE_DONE */
     int64_t node_limit; /* stop once this many nodes are made (-1: no limit) */
     int64_t failures, run;
     double cutoff;
