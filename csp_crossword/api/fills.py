@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..analysis.checking import CheckReport
     from ..analysis.counting import CountResult
     from ..backends.base import ProgressCallback
+    from ..words.lexicon import Lexicon
     from .portfolio import Member
 
 
@@ -247,3 +248,26 @@ def enumerate_fills(
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
     job = prepare(grid, words, **fill_settings)
     return FillStream(job, solver, limit, deadline, stop, progress)
+
+
+#: The entry lengths :func:`warm_up` prepares: those of everyday grids up to 15x15.
+WARM_LENGTHS = range(3, 16)
+
+
+def warm_up(lexicon: Lexicon, lengths: Iterable[int] = WARM_LENGTHS) -> None:
+    """Do now, once, what a process's first fill with ``lexicon`` would otherwise pay for:
+    import the fill's modules (networkx, numpy, the compiled core) by filling a tiny grid, and
+    build the word indexes of ``lengths`` packed for the compiled core. A long-lived process (a
+    web worker) calls it while idle, so that its first job costs what any other does."""
+    from ..search.propagation_kernel import kernel_module
+
+    available = lexicon.lengths()
+    for n in lengths:
+        if available.get(n):
+            index = lexicon.index(n)
+            if kernel_module() is not None:
+                index.packed_columns  # noqa: B018 - built on first use, kept with the index
+                index.matrix  # noqa: B018
+                index.score_array  # noqa: B018
+    if available.get(3):
+        fill("...\n...\n...", lexicon, time_limit=5.0)  # its result does not matter

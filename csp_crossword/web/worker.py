@@ -56,7 +56,7 @@ def worker_main(conn: Connection, stop: Event, parent: int) -> None:
         job_id, request, source = message
         if job_id is None:  # warm-up: load the list and prepare the search before the first job
             try:
-                from ..api.jobs import warm_up
+                from ..api.fills import warm_up
 
                 warm_up(cache.get(source))
             except Exception:  # the job that needs the list reports why
