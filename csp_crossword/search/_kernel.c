@@ -387,16 +387,31 @@ static PyObject *search_conflicts(SearchObject *self, PyObject *unused) {
     return counts;
 }
 
-/* improve(touched, to_beat, node_cap, spent, node_budget, deadline) -> (nodes, words or None):
- * the branch and bound of one improvement neighbourhood from this search's state (see
- * kernel/improve.c); words are the best re-fill's, per touched slot. */
+/* improve(domains, touched, to_beat, node_cap, spent, node_budget, deadline) -> (nodes, words or
+ * None): the branch and bound of one improvement neighbourhood (see kernel/improve.c) from
+ * `domains` (packed rows, copied in; arc consistency runs first); words are the best re-fill's,
+ * per touched slot. One Search serves every neighbourhood of a fill. */
 static PyObject *search_improve(SearchObject *self, PyObject *args) {
-    PyObject *touched_object;
+    PyObject *domains_object, *touched_object;
     long long to_beat, node_cap, spent, node_budget;
     double deadline;
-    if (!PyArg_ParseTuple(args, "OLLLLd", &touched_object, &to_beat, &node_cap, &spent, &node_budget, &deadline))
+    if (!PyArg_ParseTuple(args, "OOLLLLd", &domains_object, &touched_object, &to_beat, &node_cap, &spent,
+                          &node_budget, &deadline))
         return NULL;
     if (begin_call(self, 2) < 0) return NULL;
+    Py_buffer domains;
+    if (take_buffer(domains_object, &domains, 8, 0, "domains") < 0) {
+        self->busy = 0;
+        return NULL;
+    }
+    if (domains.len / 8 != self->search.st.total) {
+        PyBuffer_Release(&domains);
+        self->busy = 0;
+        PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
+        return NULL;
+    }
+    memcpy(self->search.d.domains, domains.buf, (size_t)domains.len);
+    PyBuffer_Release(&domains);
     Py_buffer touched;
     if (take_buffer(touched_object, &touched, 8, 0, "touched") < 0) {
         self->busy = 0;

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..words.word_index import WordIndex
 
@@ -58,6 +58,8 @@ def improve_fill(
     outcome = Improvement(list(words))
     network = problem.network
     budget = _Budget(deadline, node_budget)
+    packed = network.packed() if native else None
+    core = packed.search(problem.root_state()) if packed is not None else None  # one for every neighbourhood
     changed = True
     while changed and not budget.spent(outcome.nodes):
         changed = False
@@ -66,7 +68,7 @@ def improve_fill(
             if budget.spent(outcome.nodes) or (stop is not None and stop.is_set()):
                 break
             free = {cell for t in [s, *(t for t, *_ in network.neighbours[s])] for cell in network.slots[t].cells}
-            better = _refill(problem, outcome, free, budget, native)
+            better = _refill(problem, outcome, free, budget, core)
             if better is not None:
                 outcome.replaced += sum(1 for t, w in better.items() if outcome.words[t] != w)
                 for t, w in better.items():
@@ -93,11 +95,11 @@ class _Budget:
 
 
 def _refill(
-    problem: FillProblem, outcome: Improvement, free: set[tuple[int, int]], budget: _Budget, native: bool
+    problem: FillProblem, outcome: Improvement, free: set[tuple[int, int]], budget: _Budget, core: Any
 ) -> dict[int, int] | None:
     """The best re-fill of the slots touching the ``free`` cells, or None when none beats the
-    current entries. ``native``: the branch and bound runs in the compiled core when it can
-    (the same search as :class:`_BranchAndBound`, the reference)."""
+    current entries. With ``core`` (the compiled core's ``Search`` of this problem) the
+    branch and bound runs there: the same search as :class:`_BranchAndBound`, the reference."""
     network = problem.network
     words = outcome.words
     glyph_at: dict[tuple[int, int], str] = {}
@@ -115,20 +117,26 @@ def _refill(
         at_floor = (1 << index.count_at_least(floor)) - 1
         domains[t] = index.match(pattern) & problem.domains[t] & at_floor
     state = network.initial_state(domains)
-    if network.propagate(state, range(len(domains))) is not None:
-        return None
-    packed = network.packed() if native else None
-    if packed is not None:
+    if core is not None:  # the compiled core propagates, then searches
         import numpy as np
 
-        core = packed.search(state)
+        packed = network.packed()
+        assert packed is not None  # the core exists only for a packed network
         node_budget = -1 if budget.nodes is None else budget.nodes
         deadline = math.inf if budget.deadline is None else budget.deadline
         nodes, best = core.improve(
-            np.array(touched, dtype=np.int64), current, NEIGHBOURHOOD_NODES, outcome.nodes, node_budget, deadline
+            packed.sync(state),
+            np.array(touched, dtype=np.int64),
+            current,
+            NEIGHBOURHOOD_NODES,
+            outcome.nodes,
+            node_budget,
+            deadline,
         )
         outcome.nodes += nodes
         return None if best is None else dict(zip(touched, best, strict=True))
+    if network.propagate(state, range(len(domains))) is not None:
+        return None
     search = _BranchAndBound(problem, touched, current, budget, outcome.nodes)
     search.run(state)
     outcome.nodes += search.nodes

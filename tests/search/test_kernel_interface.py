@@ -40,7 +40,7 @@ def test_an_uninitialised_search_refuses_every_call():
     search_type = kernel_module().Search
     core = search_type.__new__(search_type)
     with pytest.raises(RuntimeError):
-        core.improve(np.array([0], dtype=np.int64), -1, 10, 0, -1, 1e18)
+        core.improve(np.zeros(1, dtype=np.uint64), np.array([0], dtype=np.int64), -1, 10, 0, -1, 1e18)
     with pytest.raises(RuntimeError):
         core.run(0.0, 0.0, -1)
     with pytest.raises(RuntimeError):
@@ -51,10 +51,11 @@ def test_a_search_runs_or_improves_not_both():
     problem, packed = _packed_problem()
     if problem.unsatisfiable:
         pytest.skip("decided at the root")
-    core = packed.search(problem.root_state())
+    state = problem.root_state()
+    core = packed.search(state)
     core.run(float("inf"), float("inf"), 1)
     with pytest.raises(RuntimeError):
-        core.improve(np.array([0], dtype=np.int64), -1, 10, 0, -1, 1e18)
+        core.improve(packed.sync(state), np.array([0], dtype=np.int64), -1, 10, 0, -1, 1e18)
 
 
 def test_arrays_that_do_not_match_the_problem_are_refused():

@@ -83,4 +83,19 @@ static int descend(Search *search, Improve *b, int64_t depth) {
     }
 }
 
-int improve_run(Search *search, Improve *b) { return descend(search, b, 0); }
+int improve_run(Search *search, Improve *b) {
+    /* the neighbourhood's domains were just written: glyph masks open, nothing settled, then
+     * arc consistency over every slot (Network.initial_state and propagate) */
+    Structure *st = &search->st;
+    Domains *d = &search->d;
+    uint64_t all = st->glyph_count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << st->glyph_count) - 1;
+    for (int64_t c = 0; c < st->crossing_count; c++) d->masks[c] = all;
+    memset(d->settled, 0, (size_t)st->n);
+    memset(d->touched, 0, (size_t)st->n);
+    domains_measure(st, d);
+    for (int64_t s = 0; s < st->n; s++) search->removed[s] = s;
+    int64_t failed, cause;
+    int status = fixpoint(st, d, NULL, &search->scratch, search->removed, st->n, &failed, &cause);
+    if (status != 0) return status < 0 ? -1 : 0; /* no re-fill: the neighbourhood has no word left */
+    return descend(search, b, 0);
+}

@@ -104,6 +104,8 @@ int search_init(Search *search);
 /* The current state becomes frame k's / goes back to frame k's. */
 void search_mark(Search *search, int64_t k);
 void search_restore(Search *search, int64_t k);
+/* Writes nothing but the state: domains already copied in; resets masks and flags, propagates,
+ * then searches. */
 int improve_run(Search *search, Improve *b);
 void search_free(Search *search);
 /* Runs until a fill, exhaustion, the deadline, or the end of the slice (monotonic seconds). */
