@@ -77,7 +77,7 @@ class Network(Constraints):
         are ones it knows (no per-word use limits, no shared-run rule, at most MAX_GLYPHS glyphs); not
         before the process has spent ``propagation_kernel.WARMUP_SECONDS`` in the Python loop."""
         if self._compiled is None:
-            if not self._kernel_rules():
+            if not self.core_takes_rules():
                 self._compiled = False
             elif kernel_wanted():
                 self._compiled = self._make_compiled()
@@ -86,13 +86,10 @@ class Network(Constraints):
     def core_takes_rules(self) -> bool:
         """Whether the compiled core knows this network's rules (no per-word use limits, no
         shared-run rule, at most MAX_GLYPHS glyphs)."""
-        return self._kernel_rules()
-
-    def _kernel_rules(self) -> bool:
         return self.limits is None and self.run_masks is None and len(self.lexicon.alphabet) <= MAX_GLYPHS
 
     def _make_compiled(self) -> CompiledNetwork | bool:
-        function = kernel() if self._kernel_rules() else None
+        function = kernel() if self.core_takes_rules() else None
         return CompiledNetwork(self, function) if function is not None else False
 
     def initial_state(self, domains: list[int]) -> State:

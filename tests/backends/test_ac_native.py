@@ -120,17 +120,25 @@ def tiny_puzzles(draw):
     return rows, words, scores, draw(st.booleans()), draw(st.sampled_from([0, 1, 99])), options
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tiny_puzzles())
-def test_tiny_random_puzzles_same_search(puzzle):
-    rows, words, scores, allow, seed, options = puzzle
+def _searchable(puzzle):
+    """The puzzle's problem, or None when there is nothing to search (no slot, or refuted at
+    the root)."""
+    rows, words, scores, allow, _seed, _options = puzzle
     try:
         grid = parse_grid("\n".join(rows))
     except InputError:
-        return  # no slot: not a grid
+        return None  # no slot: not a grid
     problem = build_problem(grid, Lexicon.from_words(words, scores=scores), FillOptions(allow_duplicates=allow))
-    if problem.unsatisfiable:
-        return  # decided before any search
+    return None if problem.unsatisfiable else problem
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_puzzles())
+def test_tiny_random_puzzles_same_search(puzzle):
+    problem = _searchable(puzzle)
+    if problem is None:
+        return
+    *_, seed, options = puzzle
     fast, slow = _both(problem, seed=seed, **options)
     _assert_same(fast, slow, problem)
 
@@ -138,13 +146,8 @@ def test_tiny_random_puzzles_same_search(puzzle):
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_puzzles())
 def test_tiny_random_puzzles_same_enumeration(puzzle):
-    rows, words, scores, allow, _seed, _options = puzzle
-    try:
-        grid = parse_grid("\n".join(rows))
-    except InputError:
-        return
-    problem = build_problem(grid, Lexicon.from_words(words, scores=scores), FillOptions(allow_duplicates=allow))
-    if problem.unsatisfiable:
+    problem = _searchable(puzzle)
+    if problem is None:
         return
     fast = ACBackend().enumerate(problem, time_limit=60)
     slow = ACBackend(core="python").enumerate(problem, time_limit=60)

@@ -232,33 +232,14 @@ static int narrow(const Structure *st, Domains *d, Trail *trail, Scratch *scratc
     int changed = 0;
     int64_t lost = 0, lo = d->lo[t], hi = d->hi[t];
     if (lo > hi) return 0; /* empty already: found when the slot is taken from the queue */
-    if (d->count[t] < hi - lo + 1) {
-        /* a sparse row (fewer words than row words): the union only where the row has words */
-        for (int64_t x = lo; x <= hi; x++) {
-            uint64_t current = row[x];
-            if (!current) continue;
-            uint64_t uni = 0;
-            for (int64_t k = 0; k < used; k++) uni |= st->columns[scratch->starts[k] + x];
-            uint64_t after = keep_side ? (current & uni) : (current & ~uni);
-            if (after != current) {
-                if (!changed) trail_save_row(trail, st, d, t);
-                row[x] = after;
-                lost += popcount64(current ^ after);
-                changed = 1;
-            }
-        }
-        if (changed) {
-            d->count[t] -= lost;
-            d->touched[t] = 1;
-        }
-        return changed;
-    }
-    /* a dense row: the union of the columns one column at a time, sequential reads the
-     * compiler vectorises */
+    /* a sparse row (fewer words than row words) takes the union of the columns only where it has
+     * words; a dense one builds it first, one column at a time: sequential reads the compiler
+     * vectorises */
+    int sparse = d->count[t] < hi - lo + 1;
     uint64_t *uni = scratch->union_words;
-    if (used == 0) {
+    if (!sparse && used == 0) {
         memset(uni + lo, 0, (size_t)(hi - lo + 1) * sizeof(uint64_t));
-    } else {
+    } else if (!sparse) {
         const uint64_t *first = st->columns + scratch->starts[0];
         for (int64_t x = lo; x <= hi; x++) uni[x] = first[x];
         for (int64_t k = 1; k < used; k++) {
@@ -269,7 +250,13 @@ static int narrow(const Structure *st, Domains *d, Trail *trail, Scratch *scratc
     for (int64_t x = lo; x <= hi; x++) {
         uint64_t current = row[x];
         if (!current) continue;
-        uint64_t after = keep_side ? (current & uni[x]) : (current & ~uni[x]);
+        uint64_t words = 0;
+        if (sparse) {
+            for (int64_t k = 0; k < used; k++) words |= st->columns[scratch->starts[k] + x];
+        } else {
+            words = uni[x];
+        }
+        uint64_t after = keep_side ? (current & words) : (current & ~words);
         if (after != current) {
             if (!changed) trail_save_row(trail, st, d, t);
             row[x] = after;
