@@ -89,7 +89,7 @@ class _Search:
         self.stats = SearchStats()
         self.n = len(self.net.slots)
         self.weights = ConflictWeights(self.net.neighbours, self.options.weight_decay)
-        self.nogoods = NogoodStore(self.stats)
+        self.nogoods = NogoodStore(self.stats, self.options.nogood_literals)
         self.root = problem.root_state()
         self.best_depth = -1
         self.best_domains: list[int] | None = None

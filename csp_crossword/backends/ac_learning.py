@@ -18,6 +18,10 @@ from ..search.state import Failure, State
 WEIGHT_RESCALE = 1e100
 #: Longest no-good kept (decisions); longer ones rarely fire and cost a scan each time.
 MAX_NOGOOD = 64
+#: Literals kept over all no-goods: the store stops learning when the next no-good would pass it,
+#: bounding its memory in a long run (some 32 bytes a literal in the compiled core, about 40 MB
+#: here with its index) while the short runs of everyday fills never reach it.
+NOGOOD_LITERALS = 500_000
 
 #: A decision slot = word, as (slot number, word id).
 Literal = tuple[int, int]
@@ -107,8 +111,10 @@ class NogoodStore:
     recording from restarts", IJCAI 2007), indexed by literal and propagated with arc
     consistency to a common fixpoint."""
 
-    def __init__(self, stats: SearchStats):
+    def __init__(self, stats: SearchStats, literal_limit: int = NOGOOD_LITERALS):
         self.stats = stats
+        self.literal_limit = literal_limit
+        self.literals = 0  # over all no-goods kept
         # (slot, word) -> the learned no-goods holding that literal.
         self.index: dict[Literal, list[Nogood]] = {}
 
@@ -126,6 +132,9 @@ class NogoodStore:
                     nogood = (*decisions, (frame.slot, w))
                     if len(nogood) > MAX_NOGOOD:
                         break
+                    if self.literals + len(nogood) > self.literal_limit:
+                        return  # the store is full: the search stays complete without more
+                    self.literals += len(nogood)
                     for literal in nogood:
                         self.index.setdefault(literal, []).append(nogood)
                     self.stats.nogoods += 1

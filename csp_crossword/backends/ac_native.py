@@ -93,6 +93,7 @@ class NativeSearch:
             restart_base=float(options.restart_base),
             restart_growth=float(options.restart_growth),
             nogoods=options.nogoods,
+            nogood_literals=options.nogood_literals,
             weight_decay=float(options.weight_decay),
             value_noise=VALUE_NOISE,
             seed=seed,

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from .ac_learning import NOGOOD_LITERALS
+
 #: Restart policy and unit: the k-th run may fail RESTART_BASE x luby(k) times. Measured on eight
 #: Herald grids x 3 seeds at 30 s (docs/benchmarks.md): Luby 128 and geometric 64 x 1.2^k both
 #: solved 22/24 (mean PAR-2 11.9 s and 11.6 s), geometric 64 x 1.5^k 21/25 (15.4 s); Luby keeps
@@ -54,6 +56,8 @@ class ACOptions:
         restart_base: Failures allowed in the first run (the Luby unit).
         restart_growth: Cutoff growth per restart.
         nogoods: Record reduced nld-nogoods at each restart and propagate them.
+        nogood_literals: Literals kept over all no-goods; learning stops when the next no-good
+            would pass it (``ac_learning.NOGOOD_LITERALS``: the store's memory stays bounded).
         weight_decay: dom/wdeg weight decay: each failure bumps weights by 1/decay times the
             previous bump, so old conflicts count less (1.0: classic wdeg).
         core: ``compiled`` runs the search loop in the compiled core (:mod:`.ac_native`) when
@@ -67,6 +71,7 @@ class ACOptions:
     restart_base: float = RESTART_BASE
     restart_growth: float = RESTART_GROWTH
     nogoods: bool = True
+    nogood_literals: int = NOGOOD_LITERALS
     weight_decay: float = 1.0
     core: Literal["compiled", "python"] = "compiled"
 
@@ -75,6 +80,8 @@ class ACOptions:
             raise ValueError("restart_base must be more than 0")
         if self.restart_growth < 1.0:
             raise ValueError("restart_growth must be 1 or more")
+        if self.nogood_literals < 0:
+            raise ValueError("nogood_literals must be 0 or more")
         if not 0.0 < self.weight_decay <= 1.0:
             raise ValueError("weight_decay must be in (0, 1]")
 

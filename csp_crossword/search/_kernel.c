@@ -233,22 +233,22 @@ static void search_dealloc(SearchObject *self) {
 
 /* Search(domains, masks, settled, <15 structure arrays>, scores, score_offsets, longest,
  *        glyph_count, check_repeats, value_order, luby, restart_base, restart_growth, nogoods,
- *        weight_decay, value_noise, seed, enumerate)
+ *        nogood_literals, weight_decay, value_noise, seed, enumerate)
  * The state arrays are copied; the structure arrays are held (read only) while the search lives. */
 static int search_new_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     PyObject *state[3], *objects[N_STRUCTURE + 2];
-    long long longest, glyph_count, seed;
+    long long longest, glyph_count, seed, nogood_literals;
     int check_repeats, value_order, luby, nogoods, enumerate;
     double restart_base, restart_growth, weight_decay, value_noise;
     if (self->views_held || self->allocated) {
         PyErr_SetString(PyExc_RuntimeError, "Search is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOOOOOOLLpipddpddLp", &state[0], &state[1], &state[2], &objects[0],
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOOOOOOOOOOOLLpipddpLddLp", &state[0], &state[1], &state[2], &objects[0],
                           &objects[1], &objects[2], &objects[3], &objects[4], &objects[5], &objects[6], &objects[7],
                           &objects[8], &objects[9], &objects[10], &objects[11], &objects[12], &objects[13],
                           &objects[14], &objects[15], &objects[16], &longest, &glyph_count, &check_repeats,
-                          &value_order, &luby, &restart_base, &restart_growth, &nogoods, &weight_decay, &value_noise,
+                          &value_order, &luby, &restart_base, &restart_growth, &nogoods, &nogood_literals, &weight_decay, &value_noise,
                           &seed, &enumerate))
         return -1;
     Search *search = &self->search;
@@ -292,6 +292,7 @@ static int search_new_init(SearchObject *self, PyObject *args, PyObject *kwargs)
                             .value_noise = value_noise,
                             .luby = luby,
                             .nogoods = nogoods,
+                            .nogood_literals = nogood_literals,
                             .value_order = value_order,
                             .enumerate = enumerate,
                             .seed = (uint64_t)seed};

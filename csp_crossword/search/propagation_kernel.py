@@ -153,6 +153,7 @@ class CompiledNetwork:
         self.same_slots = np.array(same_rows, dtype=np.int64)
         self.check_repeats = not net.allow_duplicates
         self.nbytes = [int(w) * 8 for w in self.widths]
+        self.row_starts: list[int] = self.offsets.tolist()
         self.score_offsets = np.zeros(len(kind_indexes), dtype=np.int64)
         score_pieces: list[Any] = []
         at = 0
@@ -192,12 +193,14 @@ class CompiledNetwork:
         restart_base: float = 128.0,
         restart_growth: float = 1.5,
         nogoods: bool = True,
+        nogood_literals: int | None = None,
         weight_decay: float = 1.0,
         value_noise: float = 1.0,
         seed: int = 0,
         enumerate: bool = False,
     ) -> Any:
-        """The compiled core's ``Search`` from ``state`` (``kernel/search.h`` for the settings)."""
+        """The compiled core's ``Search`` from ``state`` (``kernel/search.h`` for the settings;
+        ``nogood_literals`` None: no limit on the no-goods kept)."""
         import numpy as np
 
         module = kernel_module()
@@ -217,6 +220,7 @@ class CompiledNetwork:
             restart_base,
             restart_growth,
             nogoods,
+            -1 if nogood_literals is None else nogood_literals,
             weight_decay,
             value_noise,
             seed,
@@ -238,6 +242,22 @@ class CompiledNetwork:
             for start, width in zip(self.offsets.tolist(), self.widths.tolist(), strict=True)
         ]
 
+    def rows_of(self, domains: list[int]) -> Any:
+        """Packed rows (one uint64 array) holding ``domains``."""
+        import numpy as np
+
+        rows = np.zeros(self.total, dtype=np.uint64)
+        for s, domain in enumerate(domains):
+            self.write_row(rows, s, domain)
+        return rows
+
+    def write_row(self, rows: Any, s: int, domain: int) -> None:
+        """Set slot s's row of ``rows`` (packed, as :meth:`rows_of` makes them) to ``domain``."""
+        import numpy as np
+
+        start = self.row_starts[s]
+        rows[start : start + self.nbytes[s] // 8] = np.frombuffer(domain.to_bytes(self.nbytes[s], "little"), np.uint64)
+
     def sync(self, state: State) -> Any:
         """``state.packed``, its rows brought up to date with ``state.domains``."""
         import numpy as np
@@ -248,11 +268,9 @@ class CompiledNetwork:
         if packed is None or made_from is None:
             packed = state.packed = np.zeros(self.total, dtype=np.uint64)
             made_from = state.packed_from = [None] * len(domains)
-        offsets, widths, nbytes = self.offsets, self.widths, self.nbytes
         for s, domain in enumerate(domains):
             if domain is not made_from[s]:
-                start = offsets[s]
-                packed[start : start + widths[s]] = np.frombuffer(domain.to_bytes(nbytes[s], "little"), np.uint64)
+                self.write_row(packed, s, domain)
                 made_from[s] = domain
         return packed
 

@@ -59,6 +59,7 @@ def improve_fill(
     network = problem.network
     budget = _Budget(deadline, node_budget)
     packed = network.packed() if native else None
+    fill = _CurrentFill(problem, outcome.words, packed)
     core = packed.search(problem.root_state()) if packed is not None else None  # one for every neighbourhood
     changed = True
     while changed and not budget.spent(outcome.nodes):
@@ -68,13 +69,35 @@ def improve_fill(
             if budget.spent(outcome.nodes) or (stop is not None and stop.is_set()):
                 break
             free = {cell for t in [s, *(t for t, *_ in network.neighbours[s])] for cell in network.slots[t].cells}
-            better = _refill(problem, outcome, free, budget, core)
+            better = _refill(problem, outcome, fill, free, budget, core)
             if better is not None:
                 outcome.replaced += sum(1 for t, w in better.items() if outcome.words[t] != w)
                 for t, w in better.items():
                     outcome.words[t] = w
+                fill.replace(better)
                 changed = True
     return outcome
+
+
+class _CurrentFill:
+    """The fill being improved, kept ready for the next neighbourhood: the glyph of every cell and,
+    for the compiled core, every slot's packed row holding its one word (so a neighbourhood
+    rewrites only its own slots' rows)."""
+
+    def __init__(self, problem: FillProblem, words: list[int], packed: Any):
+        self.network = problem.network
+        self.glyph_at: dict[tuple[int, int], str] = {}
+        self.packed = packed
+        self.rows = None if packed is None else packed.rows_of([1 << w for w in words])
+        self.replace(dict(enumerate(words)))
+
+    def replace(self, words: dict[int, int]) -> None:
+        network = self.network
+        for t, w in words.items():
+            for cell, g in zip(network.slots[t].cells, network.indexes[t].code(w), strict=True):
+                self.glyph_at[cell] = network.lexicon_glyphs[g]
+            if self.packed is not None:
+                self.packed.write_row(self.rows, t, 1 << w)
 
 
 def _score(problem: FillProblem, s: int, word: int) -> int:
@@ -95,37 +118,37 @@ class _Budget:
 
 
 def _refill(
-    problem: FillProblem, outcome: Improvement, free: set[tuple[int, int]], budget: _Budget, core: Any
+    problem: FillProblem,
+    outcome: Improvement,
+    fill: _CurrentFill,
+    free: set[tuple[int, int]],
+    budget: _Budget,
+    core: Any,
 ) -> dict[int, int] | None:
     """The best re-fill of the slots touching the ``free`` cells, or None when none beats the
     current entries. With ``core`` (the compiled core's ``Search`` of this problem) the
     branch and bound runs there: the same search as :class:`_BranchAndBound`, the reference."""
     network = problem.network
     words = outcome.words
-    glyph_at: dict[tuple[int, int], str] = {}
-    for t, slot in enumerate(network.slots):
-        code = network.indexes[t].code(words[t])
-        for cell, g in zip(slot.cells, code, strict=True):
-            glyph_at[cell] = network.lexicon_glyphs[g]
     touched = [t for t, slot in enumerate(network.slots) if any(cell in free for cell in slot.cells)]
     floor = min(_score(problem, t, words[t]) for t in touched)
     current = sum(_score(problem, t, words[t]) for t in touched)
-    domains = [1 << w for w in words]
+    freed: dict[int, int] = {}
     for t in touched:
         index = network.indexes[t]
-        pattern = [None if cell in free else glyph_at[cell] for cell in network.slots[t].cells]
+        pattern = [None if cell in free else fill.glyph_at[cell] for cell in network.slots[t].cells]
         at_floor = (1 << index.count_at_least(floor)) - 1
-        domains[t] = index.match(pattern) & problem.domains[t] & at_floor
-    state = network.initial_state(domains)
+        freed[t] = index.match(pattern) & problem.domains[t] & at_floor
     if core is not None:  # the compiled core propagates, then searches
         import numpy as np
 
-        packed = network.packed()
-        assert packed is not None  # the core exists only for a packed network
+        rows = fill.rows.copy()
+        for t, domain in freed.items():
+            fill.packed.write_row(rows, t, domain)
         node_budget = -1 if budget.nodes is None else budget.nodes
         deadline = math.inf if budget.deadline is None else budget.deadline
         nodes, best = core.improve(
-            packed.sync(state),
+            rows,
             np.array(touched, dtype=np.int64),
             current,
             NEIGHBOURHOOD_NODES,
@@ -135,6 +158,10 @@ def _refill(
         )
         outcome.nodes += nodes
         return None if best is None else dict(zip(touched, best, strict=True))
+    domains = [1 << w for w in words]
+    for t, domain in freed.items():
+        domains[t] = domain
+    state = network.initial_state(domains)
     if network.propagate(state, range(len(domains))) is not None:
         return None
     search = _BranchAndBound(problem, touched, current, budget, outcome.nodes)

@@ -141,7 +141,10 @@ def _improved(
     by_slot = {entry.id: entry.answer for entry in result.entries}
     if (stop is not None and stop.is_set()) or len(by_slot) != len(network.slots):
         return result
-    words = [network.indexes[s].position[by_slot[slot.id]] for s, slot in enumerate(network.slots)]
+    found = [network.indexes[s].id_of(by_slot[slot.id]) for s, slot in enumerate(network.slots)]
+    words = [w for w in found if w is not None]
+    if len(words) != len(found):  # a verified fill's entries are all in the list: cannot happen
+        return result
     outcome = improve_fill(problem, words, deadline, stop, node_budget=nodes)
     totals.nodes += outcome.nodes
     if not outcome.replaced:

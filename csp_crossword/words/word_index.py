@@ -92,6 +92,21 @@ class WordIndex:
             self._position = {word: i for i, word in enumerate(self.words)}
         return self._position
 
+    def id_of(self, entry: str) -> int | None:
+        """An entry's word id, or None: a lookup in :attr:`position` once that is built, else one
+        pattern match (building the whole mapping costs more than a fill's few lookups).
+
+        >>> from csp_crossword.words.lexicon import Lexicon
+        >>> index = Lexicon.from_words(["cat", "cot", "cut"], scores={"CAT": 70, "COT": 40}).index(3)
+        >>> index.id_of("CUT"), index.id_of("DOG")
+        (1, None)
+        """
+        if self._position is not None:
+            return self._position.get(entry)
+        glyphs = entry_glyphs(entry)
+        found = self.match(glyphs) if len(glyphs) == self.length else 0
+        return found.bit_length() - 1 if found else None
+
     def code(self, word_id: int) -> tuple[int, ...]:
         """A word as a tuple of glyph ids."""
         found = self._codes.get(word_id)

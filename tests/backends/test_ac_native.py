@@ -98,6 +98,16 @@ def test_restarts_and_nogoods_are_exercised(stand_in):
     assert fast.stats.restarts > 0 and fast.stats.nogoods > 0 and fast.stats.nogood_prunings > 0
 
 
+def test_a_full_nogood_store_stops_learning_in_both_searches(stand_in):
+    """The cap on no-good literals binds the same way in both searches: fewer no-goods than
+    without it, the same search otherwise."""
+    problem = build_problem(read_grid(GRIDS / "american/am15-04.txt"), stand_in)
+    free, _ = _both(problem, seed=5, node_limit=1500, restart_base=2)
+    fast, slow = _both(problem, seed=5, node_limit=1500, restart_base=2, nogood_literals=60)
+    _assert_same(fast, slow, problem)
+    assert 0 < fast.stats.nogoods < free.stats.nogoods
+
+
 @st.composite
 def tiny_puzzles(draw):
     height = draw(st.integers(2, 5))
@@ -113,6 +123,7 @@ def tiny_puzzles(draw):
                 "restart_base": st.sampled_from([1, 3, 128]),
                 "restart_policy": st.sampled_from(["luby", "geometric"]),
                 "nogoods": st.booleans(),
+                "nogood_literals": st.sampled_from([0, 5, 40, 500_000]),
                 "weight_decay": st.sampled_from([1.0, 0.8]),
             }
         )

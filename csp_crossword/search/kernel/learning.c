@@ -187,6 +187,10 @@ int nogoods_learn(Search *search) {
         for (int64_t r = frame->refuted_start; r < end; r++) {
             pairs[2 * k] = frame->slot;
             pairs[2 * k + 1] = search->refuted[r];
+            /* the store is full: the search stays complete without more (NogoodStore.learn) */
+            if (search->opt.nogood_literals >= 0 &&
+                (int64_t)(search->nogoods.literals_len / 2) + k + 1 > search->opt.nogood_literals)
+                return 0;
             if (nogood_add(&search->nogoods, pairs, (size_t)k + 1)) return -1;
             search->counters.nogoods++;
         }

@@ -19,6 +19,7 @@ enum Phase { PHASE_START = 0, PHASE_SELECT, PHASE_DECIDE, PHASE_AFTER_FILL, PHAS
 typedef struct {
     double restart_base, restart_growth, weight_decay, value_noise;
     int luby, nogoods, value_order, enumerate;
+    int64_t nogood_literals; /* literals kept over all no-goods, -1: no limit (ac_learning.NOGOOD_LITERALS) */
     uint64_t seed;
 } Options;
 
