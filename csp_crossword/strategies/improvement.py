@@ -88,7 +88,7 @@ class _CurrentFill:
         self.network = problem.network
         self.glyph_at: dict[tuple[int, int], str] = {}
         self.packed = packed
-        self.rows = None if packed is None else packed.rows_of([1 << w for w in words])
+        self.rows: Any = None if packed is None else packed.rows_of([1 << w for w in words])
         self.replace(dict(enumerate(words)))
 
     def replace(self, words: dict[int, int]) -> None:
