@@ -135,8 +135,57 @@ class _Collector:
         if clue_text:
             self.clues.setdefault(entry, clue_text)
 
+    def add_many(self, words: list[str], entries: list[str], scores: list[int]) -> None:
+        """Valid entries (``entries``, the normal forms of ``words``) with their scores, as
+        :meth:`add` takes them one by one."""
+        self.added += len(words)
+        table, counts, display = self.scores, self.counts, self.display
+        if not table and len(set(entries)) == len(entries):  # the usual list: each entry once
+            table.update(zip(entries, scores))
+            counts.update(dict.fromkeys(entries, 1))
+            display.update({entry: word for word, entry in zip(words, entries) if word != entry})
+            return
+        for word, entry, score in zip(words, entries, scores, strict=True):
+            if self.last_wins or table.get(entry, score - 1) < score:
+                table[entry] = score
+            counts[entry] = counts.get(entry, 0) + 1
+            if word != entry:
+                display.setdefault(entry, word)
+
+
+#: A line of a plain list that needs none of :meth:`_Collector.add`'s care: an ASCII word, then
+#: optionally a separator (``;``, tab or space) and a whole-number score.
+_SIMPLE_LINE = re.compile(r"^[ \t]*([A-Za-z]+)(?:[ \t]*[;\t][ \t]*(-?[0-9]{1,9})?| +(-?[0-9]{1,9}))?[ \t]*\r?$", re.M)
+#: A line that the line-by-line reader skips: blank, or a comment.
+_SKIPPED_LINE = re.compile(r"^[ \t]*(?:#.*)?\r?$", re.M)
+#: Line breaks that str.splitlines() knows and the patterns above do not (besides CRLF).
+_OTHER_BREAKS = re.compile(r"\r(?!\n)|[\x0b\x0c\x1c\x1d\x1e]")
+
+
+def _load_simple(text: str, col: _Collector) -> bool:
+    """Read a plain list in one pass of a regular expression when every line is an ASCII word
+    with an optional score (most lists: ten times faster than line by line); False, having read
+    nothing, when some line is not, so that the careful reader names it."""
+    body = text[:-1] if text.endswith("\n") else text  # so that "^" finds no line after the last break
+    if not body or not text.isascii() or _OTHER_BREAKS.search(text):
+        return False
+    rows = _SIMPLE_LINE.findall(body)
+    if len(rows) + len(_SKIPPED_LINE.findall(body)) != body.count("\n") + 1:
+        return False
+    if col.deadline is not None and time.monotonic() >= col.deadline:
+        raise LoadTimeout(col.report.path)
+    words = [row[0] for row in rows]
+    if max(map(len, words), default=0) > MAX_WORD_GLYPHS:
+        return False
+    entries = "\n".join(words).upper().split("\n") if words else []
+    scores = [int(row[1] or row[2]) if row[1] or row[2] else DEFAULT_SCORE for row in rows]
+    col.add_many(words, entries, scores)
+    return True
+
 
 def _load_plain(text: str, col: _Collector) -> None:
+    if _load_simple(text, col):
+        return
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
