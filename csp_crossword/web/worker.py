@@ -57,6 +57,8 @@ def worker_main(conn: Connection, stop: Event, parent: int) -> None:
         if job_id is None:  # warm-up: load the list and prepare the search before the first job
             try:
                 from ..api.fills import warm_up
+                from ..formats import documents  # noqa: F401 - imported now, not by the first job
+                from . import models  # noqa: F401
 
                 warm_up(cache.get(source))
             except Exception:  # the job that needs the list reports why
