@@ -10,8 +10,14 @@ arguments into keyword calls of the library API (``csp_crossword.api``). Exit co
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
+
+#: numpy's BLAS would start a thread per core at import and keep them spinning a while: we do no
+#: linear algebra, and on a small machine those threads take start-up time and the search's
+#: cores. A user's own setting wins.
+_BLAS_THREADS = {"OPENBLAS_NUM_THREADS": "1"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     on once the command is about to start. Raised in the middle of an import, it could land in an
     import lock's callback, where Python prints it and carries on as if it never came.
     """
+    for name, value in _BLAS_THREADS.items():
+        os.environ.setdefault(name, value)
     try:
         held = _HeldInterrupt()
         try:

@@ -229,46 +229,66 @@ static int narrow(const Structure *st, Domains *d, Trail *trail, Scratch *scratc
         }
     }
     uint64_t *row = d->domains + st->offsets[t];
-    int changed = 0;
-    int64_t lost = 0, lo = d->lo[t], hi = d->hi[t];
+    int64_t lo = d->lo[t], hi = d->hi[t];
     if (lo > hi) return 0; /* empty already: found when the slot is taken from the queue */
-    /* a sparse row (fewer words than row words) takes the union of the columns only where it has
-     * words; a dense one builds it first, one column at a time: sequential reads the compiler
-     * vectorises */
-    int sparse = d->count[t] < hi - lo + 1;
-    uint64_t *uni = scratch->union_words;
-    if (!sparse && used == 0) {
-        memset(uni + lo, 0, (size_t)(hi - lo + 1) * sizeof(uint64_t));
-    } else if (!sparse) {
-        const uint64_t *first = st->columns + scratch->starts[0];
-        for (int64_t x = lo; x <= hi; x++) uni[x] = first[x];
-        for (int64_t k = 1; k < used; k++) {
-            const uint64_t *column = st->columns + scratch->starts[k];
-            for (int64_t x = lo; x <= hi; x++) uni[x] |= column[x];
-        }
-    }
-    for (int64_t x = lo; x <= hi; x++) {
-        uint64_t current = row[x];
-        if (!current) continue;
-        uint64_t words = 0;
-        if (sparse) {
+    if (used == 0 && !keep_side) return 0; /* no word has a removed glyph there */
+    int64_t lost = 0;
+    if (d->count[t] < hi - lo + 1) {
+        /* a sparse row (fewer words than row words): the columns are read only where it has words */
+        for (int64_t x = lo; x <= hi; x++) {
+            uint64_t current = row[x];
+            if (!current) continue;
+            uint64_t words = 0;
             for (int64_t k = 0; k < used; k++) words |= st->columns[scratch->starts[k] + x];
-        } else {
-            words = uni[x];
+            uint64_t after = keep_side ? (current & words) : (current & ~words);
+            if (after != current) {
+                if (!lost) trail_save_row(trail, st, d, t);
+                row[x] = after;
+                lost += popcount64(current ^ after);
+            }
         }
-        uint64_t after = keep_side ? (current & words) : (current & ~words);
-        if (after != current) {
-            if (!changed) trail_save_row(trail, st, d, t);
-            row[x] = after;
-            lost += popcount64(current ^ after);
-            changed = 1;
+    } else {
+        /* a dense one: the words to drop as one mask (one column read in place, or the union of
+         * several built column by column), counted in one pass and removed in another; loops
+         * without branches, which the compiler vectorises */
+        const uint64_t *mask = NULL;
+        uint64_t *uni = scratch->union_words;
+        if (used == 1) {
+            mask = st->columns + scratch->starts[0];
+        } else if (used > 1) {
+            const uint64_t *first = st->columns + scratch->starts[0];
+            for (int64_t x = lo; x <= hi; x++) uni[x] = first[x];
+            for (int64_t k = 1; k < used; k++) {
+                const uint64_t *column = st->columns + scratch->starts[k];
+                for (int64_t x = lo; x <= hi; x++) uni[x] |= column[x];
+            }
+            mask = uni;
+        }
+        if (mask == NULL) { /* keep side with no column: every word goes */
+            for (int64_t x = lo; x <= hi; x++) lost += popcount64(row[x]);
+            if (lost) {
+                trail_save_row(trail, st, d, t);
+                memset(row + lo, 0, (size_t)(hi - lo + 1) * sizeof(uint64_t));
+            }
+        } else if (keep_side) {
+            for (int64_t x = lo; x <= hi; x++) lost += popcount64(row[x] & ~mask[x]);
+            if (lost) {
+                trail_save_row(trail, st, d, t);
+                for (int64_t x = lo; x <= hi; x++) row[x] &= mask[x];
+            }
+        } else {
+            for (int64_t x = lo; x <= hi; x++) lost += popcount64(row[x] & mask[x]);
+            if (lost) {
+                trail_save_row(trail, st, d, t);
+                for (int64_t x = lo; x <= hi; x++) row[x] &= ~mask[x];
+            }
         }
     }
-    if (changed) {
+    if (lost) {
         d->count[t] -= lost;
         d->touched[t] = 1;
     }
-    return changed;
+    return lost != 0;
 }
 
 int fixpoint(const Structure *st, Domains *d, Trail *trail, Scratch *scratch, const int64_t *changed,
