@@ -78,6 +78,7 @@ def test_arrays_that_do_not_match_the_problem_are_refused():
             128.0,
             1.5,
             True,
+            -1,
             1.0,
             1.0,
             0,
