@@ -33,6 +33,8 @@ def _rows(data: bytes) -> Iterator[list[str]]:
 
 #: One line of the list: entry, score, display form, flag (the header's lines start with "#").
 _LINE = re.compile(r"^([^#\t\n][^\t\n]*)\t(\d+)\t[^\t\n]*\t([^\t\n]*)$", re.MULTILINE)
+#: A line break followed by another: an empty line.
+_EMPTY_LINE = re.compile(r"\n(?=\n)")
 
 
 def read_list(data: bytes | None = None) -> tuple[dict[str, int], set[str]]:
@@ -45,14 +47,20 @@ def read_list(data: bytes | None = None) -> tuple[dict[str, int], set[str]]:
     # one pass of the regular expression over the whole text (a third of the time of a split per
     # line); when it does not take every line, the line-by-line pass says which one is wrong
     rows = _LINE.findall(text)
-    if len(rows) != sum(1 for line in text.splitlines() if line and not line.startswith("#")):
+    if len(rows) != _content_lines(text):
         _check_rows(text)
-    if not rows:
-        return {}, set()
-    entries, score_texts, flags = zip(*rows, strict=True)
-    scores = dict(zip(entries, map(int, score_texts), strict=True))
-    vulgar = {entry for entry, flag in zip(entries, flags, strict=True) if flag == "v"}
+    scores = {entry: int(score) for entry, score, _ in rows}
+    vulgar = {entry for entry, _, flag in rows if flag == "v"}
     return scores, vulgar
+
+
+def _content_lines(text: str) -> int:
+    """How many lines of ``text`` are neither empty nor a ``#`` comment (counted with string
+    searches: a loop over the lines costs more than reading them)."""
+    lines = text.count("\n") + (0 if not text or text.endswith("\n") else 1)
+    comments = text.count("\n#") + text.startswith("#")
+    empty = len(_EMPTY_LINE.findall(text)) + text.startswith("\n")
+    return lines - comments - empty
 
 
 def _check_rows(text: str) -> None:
