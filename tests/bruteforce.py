@@ -36,9 +36,16 @@ def share_run(a: str, b: str, n: int) -> bool:
     return any(a[k : k + n] in b for k in range(len(a) - n + 1))
 
 
-def solutions(rows: list[str], words: set[str], allow_duplicates: bool = False, shared_run: int | None = None):
+def solutions(
+    rows: list[str],
+    words: set[str],
+    allow_duplicates: bool = False,
+    shared_run: int | None = None,
+    uses: dict[str, int] | None = None,
+):
     """Yield every fill as a dict cell -> letter (pre-filled letters in ``rows`` are kept).
-    With ``shared_run`` N, no two entries have a common substring of N letters."""
+    With ``shared_run`` N, no two entries have a common substring of N letters; with ``uses``
+    (word -> how many times it may appear), no word appears more often."""
     slots = runs(rows)
     fixed = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in "#."}
 
@@ -48,7 +55,11 @@ def solutions(rows: list[str], words: set[str], allow_duplicates: bool = False, 
             return
         slot = slots[k]
         for word in sorted(words):
-            if len(word) != len(slot) or (not allow_duplicates and word in used):
+            if len(word) != len(slot):
+                continue
+            if uses is not None and used.count(word) >= uses.get(word, 0):
+                continue
+            if uses is None and not allow_duplicates and word in used:
                 continue
             if shared_run is not None and any(share_run(word, other, shared_run) for other in used):
                 continue

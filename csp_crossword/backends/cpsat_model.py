@@ -106,13 +106,47 @@ class CpSatModel:
         if graph.graph["no_repeat"]:
             for group in graph.graph["same_length"].values():
                 if len(group) > 1:
-                    self.model.add_all_different([self.word_vars[self.number[slot_id]] for slot_id in group])
+                    self._no_repeats([self.number[slot_id] for slot_id in group])
         if problem.options.no_shared_substring is not None:
             self._no_shared_runs(problem.options.no_shared_substring, enumerating)
         if break_symmetry and not optimize:
             self._order_interchangeable_slots()
         if optimize:
             self.model.maximize(sum(self.score_vars))
+
+    def _repeated(self, s: int) -> dict[int, int]:
+        """Slot s's words that may fill more than one slot (``--exact`` with a word listed more
+        than once): word id -> uses allowed."""
+        limits = self.problem.network.limits
+        return limits[s] if limits is not None else {}
+
+    def _no_repeats(self, slots: list[int]) -> None:
+        """No entry twice among these slots (all of one length): AllDifferent over their word ids;
+        with use limits, AllDifferent over stand-ins (the word id, or for a word that may repeat a
+        value of the slot's own) and, per such word, at most its uses among the slots."""
+        repeated = self._repeated(slots[0])
+        if not repeated:
+            self.model.add_all_different([self.word_vars[s] for s in slots])
+            return
+        own = 1 + max((max(self.ids[s], default=0) for s in slots), default=0)
+        stand_ins = []
+        for k, s in enumerate(slots):
+            rows = [(w, own + k if w in repeated else w) for w in self.ids[s]]
+            stand_in = self.model.new_int_var(0, own + len(slots), f"u{s}")
+            self.model.add_allowed_assignments([self.word_vars[s], stand_in], rows)
+            stand_ins.append(stand_in)
+        self.model.add_all_different(stand_ins)
+        for w, uses in repeated.items():
+            holders = [s for s in slots if self.problem.domains[s] >> w & 1]
+            if len(holders) <= uses:
+                continue
+            holds = []
+            for s in holders:
+                holds_w = self.model.new_bool_var(f"h{s}_{w}")
+                self.model.add(self.word_vars[s] == w).only_enforce_if(holds_w)
+                self.model.add(self.word_vars[s] != w).only_enforce_if(~holds_w)
+                holds.append(holds_w)
+            self.model.add(sum(holds) <= uses)
 
     def _no_shared_runs(self, n: int, both_ways: bool) -> None:
         """At most one slot holds a word containing any one run of ``n`` glyphs (built over the
@@ -144,14 +178,15 @@ class CpSatModel:
         """Slots with no crossing and the same candidates can swap entries in any fill: only the
         fill with their word ids in increasing order is kept (a fill exists iff one of those
         does; not for enumeration, which must see every fill)."""
-        groups: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+        groups: dict[tuple[int, int], list[int]] = {}
         for s, (slot_id, length) in enumerate(self.graph.nodes(data="length")):
             if not self.graph.degree[slot_id]:
-                groups.setdefault((length, self.problem.domains[s]), []).append(self.word_vars[s])
-        strict = self.graph.graph["no_repeat"]
-        self.symmetric_groups = [g for g in groups.values() if len(g) > 1]
-        for group in self.symmetric_groups:
-            for a, b in itertools.pairwise(group):
+                groups.setdefault((length, self.problem.domains[s]), []).append(s)
+        self.symmetric_groups = [[self.word_vars[s] for s in g] for g in groups.values() if len(g) > 1]
+        for group in groups.values():
+            # a word that may fill several slots (a use limit) may fill two of these
+            strict = self.graph.graph["no_repeat"] and not self._repeated(group[0])
+            for a, b in itertools.pairwise(self.word_vars[s] for s in group):
                 self.model.add(a < b) if strict else self.model.add(a <= b)
 
     def _letter_tables(self, optimize: bool) -> None:

@@ -77,6 +77,45 @@ def _pair_constraint_class() -> type:
     return PairConstraint
 
 
+def _use_limit_constraint_class() -> type:
+    from constraint import Constraint
+
+    class UseLimitConstraint(Constraint):  # type: ignore[misc]
+        """No word fills more of these slots (all of one length) than its use limit allows
+        (``limits``: word id -> uses, 1 for a word not in it), with forward checking: a word
+        used up leaves the domains of the slots still open."""
+
+        def __init__(self, limits: dict[int, int], clock: Callable[[int], None]):
+            self.limits = limits
+            self.clock = clock
+
+        def __call__(
+            self, variables: Any, domains: Any, assignments: Any, forwardcheck: bool = False, _unassigned: Any = None
+        ) -> bool:
+            used: dict[int, int] = {}
+            for variable in variables:
+                word = assignments.get(variable)
+                if word is not None:
+                    used[word] = used.get(word, 0) + 1
+                    if used[word] > self.limits.get(word, 1):
+                        return False
+            self.clock(len(variables))
+            if forwardcheck:
+                spent = [word for word, n in used.items() if n >= self.limits.get(word, 1)]
+                for variable in variables:
+                    if variable in assignments:
+                        continue
+                    domain = domains[variable]
+                    for word in spent:
+                        if word in domain:
+                            domain.hideValue(word)
+                    if not domain:
+                        return False
+            return True
+
+    return UseLimitConstraint
+
+
 def _same_glyph(a: int, b: int) -> bool:
     return a == b
 
@@ -132,9 +171,15 @@ class PyConstraintBackend(Backend):
             glyph_t = dict(zip(ids[t].tolist(), net.indexes[t].matrix[ids[t], j].tolist(), strict=True))
             csp.addConstraint(pair(glyph_s, glyph_t, _same_glyph, clock), [s, t])
         if graph.graph["no_repeat"]:
+            use_limit = _use_limit_constraint_class()
             for group in graph.graph["same_length"].values():
                 if len(group) > 1:
-                    csp.addConstraint(AllDifferentConstraint(), [number[slot_id] for slot_id in group])
+                    slots = [number[slot_id] for slot_id in group]
+                    repeated = net.limits[slots[0]] if net.limits is not None else {}
+                    if repeated:  # a word listed n times may fill n of these slots
+                        csp.addConstraint(use_limit(repeated, clock), slots)
+                    else:
+                        csp.addConstraint(AllDifferentConstraint(), slots)
         n = problem.options.no_shared_substring
         if n is not None:
             runs = [run_sets(net.indexes[s], problem.domains[s], n) for s in range(len(net.slots))]

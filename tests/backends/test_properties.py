@@ -12,7 +12,7 @@ from csp_crossword.words.lexicon import Lexicon
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bruteforce import solutions
+from bruteforce import runs, solutions
 
 BACKENDS = [name for name in names() if get_backend(name).available()]
 
@@ -54,6 +54,44 @@ def check_against_brute_force(puzzle, solvers):
 @given(puzzles())
 def test_backends_agree_with_brute_force(puzzle):
     check_against_brute_force(puzzle, [(name, get_backend(name)()) for name in BACKENDS])
+
+
+@st.composite
+def fill_in_puzzles(draw):
+    """A fill-in puzzle (``--exact``): per slot length, as many words as slots of that length,
+    drawn from a small alphabet so that words repeat, and the grid's given letters."""
+    height = draw(st.integers(2, 4))
+    width = draw(st.integers(2, 4))
+    rows = ["".join(draw(st.sampled_from("......#A")) for _ in range(width)) for _ in range(height)]
+    words = []
+    for length in sorted({len(run) for run in runs(rows)}):
+        slots = sum(1 for run in runs(rows) if len(run) == length)
+        words += draw(
+            st.lists(st.text(alphabet="AB", min_size=length, max_size=length), min_size=slots, max_size=slots)
+        )
+    return rows, words
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fill_in_puzzles())
+def test_backends_agree_with_brute_force_on_use_limits(puzzle):
+    """A word listed n times may fill n slots, and no more: every backend fills exactly when
+    brute force finds a fill, and its fill uses no word more often than listed."""
+    rows, words = puzzle
+    try:
+        grid = parse_grid("\n".join(rows))
+    except InputError:
+        return
+    uses = {word: words.count(word) for word in words}
+    exists = next(solutions(rows, set(words), uses=uses), None) is not None
+    lexicon = Lexicon.from_words(words)
+    for name in BACKENDS:
+        result = get_backend(name)().solve(build_problem(grid, lexicon, FillOptions(exact=True)), time_limit=30)
+        if exists:
+            assert result.status == Status.FILLED, (name, rows, words)
+            assert verify_fill(grid, result.cells, lexicon, exact_uses=uses) == []
+        else:
+            assert result.status == Status.UNSATISFIABLE, (name, rows, words)
 
 
 #: ``ac`` variants. The first two never grow their failure cutoff: each run ends after one
