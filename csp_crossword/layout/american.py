@@ -300,7 +300,12 @@ def generate_american(
             theme,
         )
     grid, result = best
-    result = replace(result, status=Status.TIMEOUT if result.status != Status.INTERRUPTED else result.status)
+    # the layout is the product: a pattern whose fill got nowhere is still the best layout drawn
+    result = replace(
+        result,
+        status=Status.TIMEOUT if result.status != Status.INTERRUPTED else result.status,
+        cells=result.cells if result.cells is not None else grid.cells,
+    )
     result.stats.seconds = time.monotonic() - start
     return AmericanJob(grid, result, tried, repairs, theme)
 
