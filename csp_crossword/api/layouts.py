@@ -57,9 +57,11 @@ def generate(
     than ``max_run`` (default 15), theme ``entries`` placed first, filled with the quality-first
     fill. ``style="open"`` (the default here): any blocks, by ``method``, ``symmetric`` blocks
     optional (see :mod:`csp_crossword.layout.generate`)."""
+    from ..core.limits import layout_size
     from ..layout.american_patterns import LayoutRuleError
     from ..layout.generate import generate as run_generate
 
+    rows, cols = layout_size((rows, cols))
     deadline = earliest(deadline, deadline_after(time_limit))
     if no_shared_substring is not None:
         try:
@@ -174,11 +176,14 @@ def freeform(
     called now and then with a :class:`SearchStats` of phase ``layout`` whose ``nodes`` are the
     boards built so far.
     """
+    from ..core.limits import layout_size
     from ..core.result import SearchStats
     from ..layout.freeform import DEFAULT_SECONDS, Freeform
 
     if target is not None and target < 1:
         raise InputError("target must be 1 or more")
+    if rows is not None or cols is not None:
+        rows, cols = layout_size((rows, cols))
     deadline = earliest(deadline, deadline_after(DEFAULT_SECONDS if time_limit is None else time_limit))
     chosen = freeform_words(words, pick=pick, seed=seed)
     rtl = is_rtl(chosen) if rtl is None else rtl

@@ -79,14 +79,41 @@ class Manifest:
                 continue
             try:
                 record = json.loads(line)
-                job = record["job"]
-            except (ValueError, KeyError, TypeError):
-                raise InputError("not a manifest line of csp-crossword batch", self.path, number) from None
-            self.records[job] = record
+            except ValueError:
+                record = None
+            problem = _record_problem(record)
+            if problem is not None:
+                raise InputError(f"not a manifest line of csp-crossword batch: {problem}", self.path, number)
+            assert isinstance(record, dict)  # _record_problem said so
+            self.records[record["job"]] = record
             kept.append(line)
         if tail.strip():
             self.torn += 1
             write_atomically(self.path, "".join(line + "\n" for line in kept))
+
+
+#: The fields a manifest line must have, with the types each may hold.
+_RECORD_FIELDS: dict[str, tuple[type, ...]] = {
+    "job": (str,),
+    "key": (str,),
+    "status": (str,),
+    "file": (str, type(None)),
+}
+
+
+def _record_problem(record: object) -> str | None:
+    """What is wrong with a parsed manifest line (a hand edit, another program's file), or None."""
+    if not isinstance(record, dict):
+        return "not a JSON object"
+    for name, types in _RECORD_FIELDS.items():
+        if name not in record:
+            return f"no {name!r} field"
+        if not isinstance(record[name], types):
+            return f"{name!r} is not {' or '.join('null' if t is type(None) else 'text' for t in types)}"
+    file = record["file"]
+    if file is not None and (os.path.isabs(file) or os.pardir in file.replace("\\", "/").split("/")):
+        return f"'file' {file!r} is outside the folder"
+    return None
 
 
 @contextmanager

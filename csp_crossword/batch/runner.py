@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.deadline import StopSignal
+from ..core.errors import InputError
 from ..core.files import write_atomically
 from ..engines import DEFAULT_ENGINE, Done, Engine, Task, make_engine
 from .checks import ResultChecker, remove_quietly
-from .manifest import Manifest, lock_folder
+from .manifest import LOCK, MANIFEST, Manifest, lock_folder
 from .spec import FORMATS, BatchJob, BatchSpec, read_spec
 from .worker import FAILED, JobOutcome, run_job
 
@@ -110,6 +111,7 @@ def run_batch(
     started = time.monotonic()
     batch = spec if isinstance(spec, BatchSpec) else read_spec(spec)
     folder = os.path.abspath(os.fspath(out))
+    _refuse_overwriting_inputs(batch, folder)
     with lock_folder(folder):
         manifest = Manifest(folder)
         todo = [job for job in batch.jobs if not manifest.finished(job.id, job.key, retry_failed=retry_failed)]
@@ -129,7 +131,7 @@ def run_batch(
                     report.interrupted = True
                     break
                 for done in runner.wait(POLL_SECONDS):
-                    record = _record(done, folder, checker)
+                    record = _record(done, folder, checker, manifest.records.get(done.task.payload.id))
                     manifest.append(record)
                     report.records.append(record)
                     if record["file"]:
@@ -156,10 +158,40 @@ def _without_file(batch: BatchSpec, manifest: Manifest) -> list[str]:
     ]
 
 
-def _record(done: Done, folder: str, checker: ResultChecker) -> dict[str, Any]:
-    """The manifest line of a finished task, after its file is written and checked."""
+def _refuse_overwriting_inputs(batch: BatchSpec, folder: str) -> None:
+    """InputError, before any work, when a file the batch may write (a job's result in any
+    format, the manifest, the lock) is one of the files it reads (the spec, a grid, a word list):
+    an output folder that holds the batch's own inputs."""
+    inputs: dict[str, str] = {_real(batch.path): "the spec"}
+    for job in batch.jobs:
+        if job.grid_path is not None:
+            inputs.setdefault(_real(job.grid_path), f"a grid of {job.id.partition('/')[0]}")
+        for path in (*job.words.files, *job.words.overrides):
+            inputs.setdefault(_real(path), f"a word list of {job.id.partition('/')[0]}")
+    writes = [(MANIFEST, "the manifest"), (LOCK, "the lock file")]
+    writes += [(f"{job.id}.{fmt}", f"job {job.id}'s result") for job in batch.jobs for fmt in FORMATS]
+    for name, what in writes:
+        path = os.path.join(folder, name)
+        role = inputs.get(_real(path))
+        if role is not None:
+            raise InputError(
+                f"{what} would be written over {path}, {role}: give --out a folder that holds none of the "
+                "batch's inputs",
+                batch.path,
+            )
+
+
+def _real(path: str) -> str:
+    return os.path.normcase(os.path.realpath(path))
+
+
+def _record(done: Done, folder: str, checker: ResultChecker, previous: dict[str, Any] | None) -> dict[str, Any]:
+    """The manifest line of a finished task, after its file is written and checked. Only files
+    this batch wrote are ever removed: the one just written when it failed its check, and the
+    file ``previous`` (the job's last manifest line) names when it is no longer the result."""
     job: BatchJob = done.task.payload
     path = os.path.join(folder, job.file)
+    written = False
     record: dict[str, Any] = {
         "job": job.id,
         "key": job.key,
@@ -181,16 +213,18 @@ def _record(done: Done, folder: str, checker: ResultChecker) -> dict[str, Any]:
         record.update(worker=outcome.worker, reason=outcome.reason)
         if outcome.data is not None and outcome.status in WITH_FILE:
             write_atomically(path, outcome.data)
+            written = True
             problems = checker.problems(job, path)
             if problems:
                 record.update(status=FAILED, reason=f"the result file failed the check: {problems[0]}")
             else:
                 record.update(file=job.file, verified=True)
-    if not record["file"]:
-        remove_quietly(path)  # no result, or a wrong one: never a stale or unchecked file
-    for other in FORMATS:  # a job whose format changed leaves no file of the old format
-        if other != job.format:
-            remove_quietly(os.path.join(folder, f"{job.id}.{other}"))
+    earlier = previous.get("file") if previous is not None else None
+    if not record["file"] and (written or earlier == job.file):
+        remove_quietly(path)  # no result, or a wrong one: never a stale or unchecked file of ours
+    old_results = {f"{job.id}.{fmt}" for fmt in FORMATS if fmt != job.format}
+    if earlier in old_results:
+        remove_quietly(os.path.join(folder, earlier))  # the job's format changed: its old result goes
     record["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     return record
 

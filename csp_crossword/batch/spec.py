@@ -29,6 +29,8 @@ from ..api.word_sources import WordSource
 from ..backends.base import MAX_SEED
 from ..core.errors import InputError
 from ..core.files import parse_json, read_text_file
+from ..core.limits import layout_size
+from .manifest import LOCK, MANIFEST
 
 #: The job kinds, in the order a spec lists them in docs/batch.md.
 KINDS = ("fill", "generate", "freeform")
@@ -104,6 +106,9 @@ AT_LEAST: dict[str, int] = {
 #: Block fields that are not settings of the job itself.
 BLOCK_ONLY = {"name", "grids", "seeds", "count", "first_seed", "format", "time_limit"}
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+#: Names a block may not take: the files the batch keeps in its output folder (compared without
+#: case, for case-insensitive file systems).
+RESERVED_NAMES = {MANIFEST.lower(), LOCK.lower()}
 
 
 @dataclass(frozen=True)
@@ -187,11 +192,19 @@ def expand_spec(data: Any, path: str) -> BatchSpec:
             name = block.get("name", f"{kind}{number}")
             if not _NAME.match(name):
                 raise InputError(f"{where}.name: {name!r} may hold letters, digits, '.', '_' and '-' only", path)
-            if name in names:
+            if name.lower() in names:
                 raise InputError(f"{where}.name: {name!r} is the name of an earlier block too", path)
-            names.add(name)
+            if name.lower() in RESERVED_NAMES:
+                raise InputError(f"{where}.name: {name!r} is the name of the batch's own file", path)
+            names.add(name.lower())
             merged = {**defaults, **block}
             spec.jobs.extend(_expand_block(kind, name, merged, where, path, base))
+            if len(spec.jobs) > MAX_JOBS:
+                raise InputError(f"{where}: the spec comes to {len(spec.jobs):,} jobs; at most {MAX_JOBS:,}", path)
+    ids = [job.id for job in spec.jobs]
+    if len(set(ids)) != len(ids):  # cannot happen with the labels above: one result would replace another
+        repeated = next(i for i in ids if ids.count(i) > 1)
+        raise InputError(f"two jobs would write the same result {repeated!r}", path)
     if not spec.jobs:
         raise InputError("the spec lists no jobs: add a [[fill]], [[generate]] or [[freeform]] block", path)
     return spec
@@ -220,6 +233,8 @@ def _expand_block(kind: str, name: str, block: dict[str, Any], where: str, path:
         raise InputError(f'{where}.size: give the grid size, e.g. size = "15x15"', path)
 
     _check_settings(settings, words, fmt, where, path)
+    if kind == "generate" and settings.get("style", "american") == "american":
+        _check_pattern_rules(settings, where, path)
     contents = [_binary_digest(f) for f in (*words.files, *words.overrides)]  # an edited list redoes its jobs
 
     def job(item: str, extra: dict[str, Any], grid_path: str | None = None, grid_text: str | None = None) -> BatchJob:
@@ -237,10 +252,18 @@ def _expand_block(kind: str, name: str, block: dict[str, Any], where: str, path:
         if len(grids) * len(seeds) > MAX_JOBS:
             raise InputError(f"{where}: {len(grids) * len(seeds):,} jobs; at most {MAX_JOBS:,} in a spec", path)
         common = os.path.commonpath([os.path.dirname(g) for g in grids])
+        # same-named grids of different folders: the folders that tell them apart, in the id;
+        # grids that differ only in their extension: the extension too
+        labels = [
+            stem if stems.count(stem) == 1 else _flat(os.path.splitext(os.path.relpath(grid, common))[0])
+            for grid, stem in zip(grids, stems)
+        ]
+        labels = [
+            label if labels.count(label) == 1 else _flat(os.path.relpath(grid, common))
+            for grid, label in zip(grids, labels)
+        ]
         jobs: list[BatchJob] = []
-        for grid, stem in zip(grids, stems):
-            # same-named grids of different folders: the folders that tell them apart, in the id
-            label = stem if stems.count(stem) == 1 else _flat(os.path.splitext(os.path.relpath(grid, common))[0])
+        for grid, label in zip(grids, labels):
             text = read_text_file(grid) if not grid.lower().endswith(".puz") else _binary_digest(grid)
             jobs.extend(job(f"{label}-s{seed}", {"seed": seed}, grid, text) for seed in seeds)
         return jobs
@@ -284,6 +307,25 @@ def _check_settings(settings: dict[str, Any], words: WordSource, fmt: str, where
             backend.make_options(settings.get("backend_options"))
         except InputError as error:
             raise InputError(f"{where}: {error.message}", path) from None
+
+
+def _check_pattern_rules(settings: dict[str, Any], where: str, path: str) -> None:
+    """Refuse an American-style block whose pattern rules no grid can meet (the library's own
+    check, run once here instead of failing every job)."""
+    from ..layout.american_patterns import LayoutRuleError, PatternRules
+
+    rows, cols = settings["size"]
+    try:
+        PatternRules.for_size(
+            rows,
+            cols,
+            blocks=settings.get("blocks"),
+            max_words=settings.get("max_words"),
+            max_run=settings.get("max_run"),
+            symmetry=settings.get("symmetry", "rotational"),
+        )
+    except LayoutRuleError as error:
+        raise InputError(f"{where}: {error}", path) from None
 
 
 def _check_fields(block: Mapping[str, Any], allowed: Mapping[str, tuple[type, ...]], where: str, path: str) -> None:
@@ -346,16 +388,10 @@ def _seeds(value: Any, where: str, path: str) -> list[int]:
 
 
 def _size(value: Any, where: str, path: str) -> tuple[int, int]:
-    if isinstance(value, int):
-        rows = cols = value
-    else:
-        text_rows, sep, text_cols = str(value).lower().partition("x")
-        if not sep or not text_rows.isdigit() or not text_cols.isdigit():
-            raise InputError(f'{where}: {value!r}; write ROWSxCOLS, e.g. "15x15"', path)
-        rows, cols = int(text_rows), int(text_cols)
-    if not (2 <= rows <= 50 and 2 <= cols <= 50):
-        raise InputError(f"{where}: {value!r}; rows and columns from 2 to 50", path)
-    return rows, cols
+    try:
+        return layout_size(value, where)
+    except InputError as error:
+        raise InputError(error.message, path) from None
 
 
 def _flat(text: str) -> str:

@@ -419,7 +419,6 @@ def write_output(args: argparse.Namespace, text: str) -> None:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    rows, sep, cols = text.lower().partition("x")
-    if not sep or not rows.isdigit() or not cols.isdigit() or not (2 <= int(rows) <= 50 and 2 <= int(cols) <= 50):
-        raise InputError(f"--size {text!r}: write ROWSxCOLS with 2 to 50 each, e.g. 10x10")
-    return int(rows), int(cols)
+    from ..core.limits import layout_size
+
+    return layout_size(text, "--size")

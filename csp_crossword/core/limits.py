@@ -7,6 +7,8 @@ never a traceback, a hang or an exhausted memory.
 
 from __future__ import annotations
 
+import re
+
 from .errors import InputError
 
 #: The most rows, and the most columns, of a grid. The project's largest grids are 101x101; 255
@@ -44,6 +46,35 @@ def check_grid_size(
                 path,
                 line,
             )
+
+
+#: The most rows, and the most columns, of a grid laid out from nothing (``generate``, a
+#: ``freeform`` board of a given size): the layout searches' work grows with the area, and a
+#: 50x50 already takes seconds a pattern.
+MAX_LAYOUT_SIDE = 50
+_SIZE_TEXT = re.compile(r"([0-9]{1,9})[xX]([0-9]{1,9})")
+
+
+def layout_size(value: object, what: str = "size") -> tuple[int, int]:
+    """(rows, columns) of a grid to lay out, from ``"ROWSxCOLS"`` (ASCII digits), a whole number
+    (a square) or a (rows, columns) pair; InputError naming ``what`` unless both are whole numbers
+    from 2 to :data:`MAX_LAYOUT_SIDE`."""
+    rows: object
+    cols: object
+    if isinstance(value, str):
+        found = _SIZE_TEXT.fullmatch(value.strip())
+        rows, cols = (int(found.group(1)), int(found.group(2))) if found else (None, None)
+    elif isinstance(value, tuple | list) and len(value) == 2:
+        rows, cols = value
+    else:
+        rows = cols = value
+    for n in (rows, cols):
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_LAYOUT_SIDE:
+            raise InputError(
+                f"{what} {value!r}: rows and columns are whole numbers from 2 to {MAX_LAYOUT_SIDE}, e.g. 15x15"
+            )
+    assert isinstance(rows, int) and isinstance(cols, int)  # checked just above
+    return rows, cols
 
 
 def clue_number(value: object) -> int | None:

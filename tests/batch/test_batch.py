@@ -251,6 +251,16 @@ def test_a_worker_loads_each_word_list_once(tmp_path):
         ("[[generate]]\nsize = 5\ncount = 1\nlang = 'fr'\n", "generate[1].lang: 'fr'; choose from"),
         ("[[generate]]\nsize = 5\ncount = 1\nlang = 'ar'\nformat = 'puz'\n", "puz holds Latin letters only"),
         ("[[fill]]\ngrids = 'g.txt'\nno_shared_substring = 1\n", "no_shared_substring: 1; must be 2 or more"),
+        ("[[generate]]\nname = 'manifest.jsonl'\nsize = 5\ncount = 1\n", "is the name of the batch's own file"),
+        ("[[generate]]\nname = 'Daily'\nsize = 5\ncount = 1\n[[generate]]\nname = 'daily'\nsize = 5\n", "earlier"),
+        ("[[generate]]\nsize = '15x15'\ncount = 1\nblocks = 500\n", "generate[1]: blocks must be between 0 and 75"),
+        ("[[generate]]\nsize = '15x15'\ncount = 1\nmax_words = 20\n", "has at least 30 entries"),
+        ("[[generate]]\nsize = '3x\u00b3'\ncount = 1\n", "generate[1].size '3x\u00b3': rows and columns"),
+        ("[[generate]]\nsize = 500\ncount = 1\n", "generate[1].size 500: rows and columns"),
+        (
+            "[[generate]]\nname='a'\nsize=5\ncount=60000\n[[generate]]\nname='b'\nsize=5\ncount=60000\n",
+            "generate[2]: the spec comes to 120,000 jobs; at most 100,000",
+        ),
     ],
 )
 def test_spec_mistakes_name_the_field(tmp_path, text, message):
@@ -292,3 +302,78 @@ def test_cli_bad_spec_exits_2_naming_the_field(tmp_path):
     _, err = run.communicate(timeout=60)
     assert run.returncode == 2
     assert err.startswith(f"csp-crossword: error: {path}: generate[1]: unknown field 'colour'")
+
+
+def test_an_output_folder_holding_the_inputs_is_refused_and_nothing_is_touched(tmp_path):
+    """A block whose grids sit where its results would go: refused before any work, every input
+    as it was (a result would have replaced one, and the clean-up of another format deleted one)."""
+    (tmp_path / "mini").mkdir()
+    (tmp_path / "g.txt").write_text(MINI.read_text())
+    # job mini/g-s0 writes mini/g-s0.ipuz: the grid of a second block
+    (tmp_path / "mini" / "g-s0.ipuz").write_text(json.dumps({"version": "http://ipuz.org/v2"}))
+    spec_path = tmp_path / "spec.toml"
+    spec_path.write_text(
+        "[[fill]]\nname = 'mini'\ngrids = ['g.txt']\n[[fill]]\nname = 'other'\ngrids = ['mini/g-s0.ipuz']\n"
+    )
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    with pytest.raises(InputError, match=r"job mini/g-s0's result would be written over .*mini/g-s0.ipuz"):
+        run_batch(spec_path, tmp_path)
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+def test_the_clean_up_removes_only_files_the_manifest_says_the_batch_wrote(tmp_path):
+    spec_path = tmp_path / "spec.toml"
+    spec_path.write_text(f"[[fill]]\nname = 'mini'\ngrids = ['{MINI}']\nformat = 'json'\n")
+    out = tmp_path / "out"
+    first = run_batch(spec_path, out, workers=1)
+    assert first.progress.done == 1 and (out / "mini" / "mini-5x5-s0.json").is_file()
+    mine = out / "mini" / "mini-5x5-s0.puz"  # a file of the user's where another format would go
+    mine.write_bytes(b"keep me")
+    spec_path.write_text(f"[[fill]]\nname = 'mini'\ngrids = ['{MINI}']\nformat = 'ipuz'\n")
+    second = run_batch(spec_path, out, workers=1)
+    assert second.progress.done == 1
+    assert (out / "mini" / "mini-5x5-s0.ipuz").is_file()
+    assert not (out / "mini" / "mini-5x5-s0.json").exists()  # ours, recorded: replaced by the new format
+    assert mine.read_bytes() == b"keep me"  # never written by the batch: left alone
+
+
+def test_grids_that_differ_only_in_their_extension_get_their_own_jobs(tmp_path):
+    (tmp_path / "g.txt").write_text("...\n")
+    (tmp_path / "g.json").write_text("{}")
+    path = tmp_path / "spec.toml"
+    path.write_text("[[fill]]\nname = 'b'\ngrids = ['g.txt', 'g.json']\n")
+    ids = [job.id for job in read_spec(path).jobs]
+    assert len(set(ids)) == 2 and ids == ["b/g.txt-s0", "b/g.json-s0"]
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ('["a", "b"]', "not a JSON object"),
+        ('{"job": ["x"], "key": "k", "status": "filled", "file": null}', "'job' is not text"),
+        ('{"job": "x", "key": "k", "status": "filled"}', "no 'file' field"),
+        ('{"job": "x", "key": "k", "status": "filled", "file": "../../etc/passwd"}', "outside the folder"),
+    ],
+)
+def test_a_hand_edited_manifest_line_of_the_wrong_shape_is_named(spec, tmp_path, line, problem):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "manifest.jsonl").write_text(line + "\n")
+    with pytest.raises(InputError, match=problem) as error:
+        run_batch(spec, out)
+    assert error.value.line == 1
+
+
+def test_a_manifest_that_cannot_be_written_exits_73(spec, tmp_path, monkeypatch, capsys):
+    import errno
+
+    from csp_crossword.batch.manifest import Manifest
+    from csp_crossword.cli import main
+
+    def full(self, record):
+        raise OSError(errno.ENOSPC, "No space left on device", self.path)
+
+    monkeypatch.setattr(Manifest, "append", full)
+    assert main(["batch", str(spec), "--out", str(tmp_path / "out"), "--jobs", "1"]) == 73
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "manifest.jsonl: No space left on device" in err and "internal" not in err
