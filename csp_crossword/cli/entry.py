@@ -111,8 +111,8 @@ def _run(argv: list[str] | None, received: list[int], loaded: Callable[[], None]
         return ExitCode.OK
     except OSError as error:  # the system refused a write (no space, no permission, read-only)
         reporter.stop()
-        where = f"{error.filename}: " if error.filename else ""
-        print(f"csp-crossword: error: cannot write: {where}{error.strerror or error}", file=sys.stderr)
+        named = f"{error.filename}: " if error.filename else ""
+        print(f"csp-crossword: error: cannot write: {named}{error.strerror or error}", file=sys.stderr)
         return ExitCode.CANNOT_WRITE
     except Exception as error:  # a bug: one line, the exit code that says so, and where to report it
         reporter.stop()
