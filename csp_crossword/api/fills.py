@@ -59,7 +59,8 @@ def fill(
 
     ``strategy`` is ``"quality"`` (the default: score floors first, lowered only where the grid
     needs it, see :mod:`csp_crossword.strategies.quality`) or ``"plain"`` (the backend alone, best-scored
-    words first). ``optimize`` (CP-SAT's best total score) implies ``"plain"``.
+    words first). ``optimize``: the highest total score, CP-SAT's, starting from the quality-first
+    fill and never below it (:mod:`csp_crossword.strategies.optimize`).
     ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
     ``require`` (slot id -> word), ``allow_duplicates``, ``exact``, ``no_shared_substring``.
     """
@@ -93,7 +94,11 @@ def fill(
     try:
         solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)  # imports the solver
         job = prepare(grid, words, **fill_settings)
-        if strategy == "quality" and not optimize:
+        if optimize:
+            from ..strategies.optimize import optimize_fill
+
+            result = optimize_fill(job.problem, solver, deadline=deadline, seed=seed, stop=stop, progress=progress)
+        elif strategy == "quality":
             from ..strategies.quality import quality_first
 
             result = quality_first(job.problem, solver, deadline=deadline, stop=stop, progress=progress)

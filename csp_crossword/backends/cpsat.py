@@ -14,7 +14,9 @@ are shared by every slot of a length, so equal ids mean equal entries). With
 ``no_shared_substring`` N, every run of N glyphs that words of two or more slots' domains contain
 gets one literal per such slot ("this slot's word contains the run", implied by the word
 variable; tied both ways when enumerating) and an at-most-one over them. With ``optimize`` the
-total entry score is maximised, with a hint from a quick ``ac`` fill.
+total entry score is maximised from the problem's ``incumbent`` (its first solution and a floor)
+or a quick ``ac`` fill; a problem too large to optimise whole keeps each slot's best words
+(``cpsat_model.OPTIMIZE_TABLE_VALUES``) and reports the whole problem's bound.
 
 Reference: Perron & Didier, "CP-SAT", OR-Tools (https://developers.google.com/optimization);
 the letter-table model is the classical crossword CSP model (e.g. Gecode's crossword example,
@@ -38,6 +40,7 @@ from .cpsat_model import (
     ISOLATE_FROM_VALUES,
     CpSatModel,
     ModelTimeout,
+    bounded_for_optimizing,
 )
 
 # Names this module held before the model had a module of its own.
@@ -149,10 +152,27 @@ class CpSatBackend(Backend):
                 s = net.slot_number[entry.id]
                 model.model.add_hint(model.word_vars[s], net.indexes[s].position[entry.answer])
 
+    def _start_from_incumbent(self, problem: FillProblem, model: CpSatModel) -> None:
+        """The problem's known fill as the first solution, and its total as a floor: the answer
+        is never worse. Interchangeable slots hold its words in increasing order, as the
+        symmetry-breaking constraints want."""
+        assert problem.incumbent is not None
+        words = list(problem.incumbent)
+        for group in model.symmetric_slots:
+            for s, w in zip(group, sorted(words[s] for s in group), strict=True):
+                words[s] = w
+        for s, w in enumerate(words):
+            model.model.add_hint(model.word_vars[s], w)
+        model.model.add(sum(model.score_vars) >= problem.total_score(words))
+
     def _solve(self, problem: FillProblem, call: SolveCall) -> FillResult:
 
         start = call.start
         options = self.options
+        whole = problem
+        cut = False
+        if options.optimize:
+            problem, cut = bounded_for_optimizing(problem)
         try:
             model = CpSatModel(
                 problem,
@@ -169,7 +189,9 @@ class CpSatBackend(Backend):
             return FillResult(
                 Status.TIMEOUT, self.name, stats=stats, reason="the time limit passed while building the model"
             )
-        if options.optimize:
+        if options.optimize and problem.incumbent is not None:
+            self._start_from_incumbent(problem, model)
+        elif options.optimize:
             self._hint(problem, model, call)
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
         parameters = _parameters(remaining, options.workers, self.seed, options.presolve, options.linearization)
@@ -190,15 +212,18 @@ class CpSatBackend(Backend):
         stats.nodes, stats.backtracks = outcome.branches, outcome.conflicts
         if outcome.status in ("OPTIMAL", "FEASIBLE"):
             cells, entries = fill_from_words(problem, model.words(lambda var: outcome.values[var.index]))
-            if options.optimize and outcome.status == "OPTIMAL":
+            if options.optimize and outcome.status == "OPTIMAL" and not cut:
                 result_status = Status.OPTIMAL
             else:
                 result_status = Status.FILLED
             result = FillResult(result_status, self.name, cells, entries, stats)
             if options.optimize:
                 result.objective = outcome.objective
-                result.bound = outcome.bound
+                # a cut model's bound holds for it alone: the whole problem's is every slot's best word
+                result.bound = whole.score_bound() if cut else outcome.bound
             return result
+        if outcome.status == "INFEASIBLE" and problem.incumbent is not None:  # cannot happen: it is a solution
+            raise RuntimeError("CP-SAT refused the known fill it was to improve on")
         if outcome.status == "INFEASIBLE":
             return FillResult(Status.UNSATISFIABLE, self.name, stats=stats, reason="CP-SAT proved that no fill exists")
         if outcome.status == "MODEL_INVALID":

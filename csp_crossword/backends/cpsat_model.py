@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.deadline import Deadline, StopSignal
@@ -27,6 +28,12 @@ MAX_PAIR_ROWS = 2_000_000
 #: per value, building and solving, measured at up to BYTES_PER_TABLE_VALUE (am15-01 with the
 #: built-in list: 7.7 million values, 1.6 GB), so the largest model needs about 4 GiB.
 MAX_TABLE_VALUES = 20_000_000
+#: Largest model built to optimise from a known fill: larger problems keep each slot's best words
+#: (and the known fill's) up to this size. Optimality is then not proved (the bound reported is
+#: the whole problem's), but the job stays in memory: am15-01 with the built-in list peaked at
+#: 1.15 GB with 500,000 values, 1.65 GB with a million and 2.6 GB with two (the whole model,
+#: 7.7 million values, at 7.8 GB).
+OPTIMIZE_TABLE_VALUES = 500_000
 #: Models from this many table values up are solved in a child process when the job has a time
 #: limit or can be stopped (``isolated``): CP-SAT ignores both while it loads a large model
 #: (h2110 with words.txt, 4.5 million values: 9-28 s to stop), and the child costs about 1.5 s
@@ -38,6 +45,34 @@ ISOLATE_FROM_VALUES = 1_000_000
 #: longest pause measured was 0.25 s (2,000,000 rows of 8 columns), and the build was 4x faster.
 TABLE_CHUNK_ROWS = 20_000
 BYTES_PER_TABLE_VALUE = 216
+
+
+def bounded_for_optimizing(problem: FillProblem) -> tuple[FillProblem, bool]:
+    """``problem``, or when its tables would pass OPTIMIZE_TABLE_VALUES, the problem with each
+    slot's K best words and the incumbent's (K as large as fits), made arc consistent again;
+    and whether it was cut."""
+    if problem.incumbent is None or table_values(problem) <= OPTIMIZE_TABLE_VALUES:
+        return problem, False
+    graph = problem.graph
+    columns = [1 + graph.degree[slot.id] for slot in problem.slots]
+    sizes = [d.bit_count() for d in problem.domains]
+    low, high = 1, max(sizes)
+    while low < high:  # the largest K whose tables fit
+        middle = (low + high + 1) // 2
+        if sum(min(middle, n) * c for n, c in zip(sizes, columns, strict=True)) <= OPTIMIZE_TABLE_VALUES:
+            low = middle
+        else:
+            high = middle - 1
+    domains = []
+    for s, d in enumerate(problem.domains):
+        ids = WordIndex.id_array(d)
+        kept = d if len(ids) <= low else d & ((1 << (int(ids[low - 1]) + 1)) - 1)  # ids are best first
+        domains.append(kept | (1 << problem.incumbent[s]))
+    network = problem.network
+    state = network.initial_state(domains)
+    if network.propagate(state, range(len(domains))) is not None:  # cannot happen: the incumbent fits
+        return problem, False
+    return replace(problem, domains=tuple(state.domains), root=state.copy()), True
 
 
 class ModelTimeout(Exception):
@@ -91,6 +126,7 @@ class CpSatModel:
         self.word_vars: list[cp_model.IntVar] = []
         self.score_vars: list[cp_model.IntVar] = []
         self.symmetric_groups: list[list[cp_model.IntVar]] = []
+        self.symmetric_slots: list[list[int]] = []  # the same groups as slot numbers
         self.graph = graph = problem.graph  # slots and crossings come from the constraint graph
         self.number = net.slot_number
         for s, slot_id in enumerate(graph):
@@ -182,7 +218,8 @@ class CpSatModel:
         for s, (slot_id, length) in enumerate(self.graph.nodes(data="length")):
             if not self.graph.degree[slot_id]:
                 groups.setdefault((length, self.problem.domains[s]), []).append(s)
-        self.symmetric_groups = [[self.word_vars[s] for s in g] for g in groups.values() if len(g) > 1]
+        self.symmetric_slots = [g for g in groups.values() if len(g) > 1]
+        self.symmetric_groups = [[self.word_vars[s] for s in g] for g in self.symmetric_slots]
         for group in groups.values():
             # a word that may fill several slots (a use limit) may fill two of these
             strict = self.graph.graph["no_repeat"] and not self._repeated(group[0])

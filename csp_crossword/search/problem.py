@@ -74,6 +74,8 @@ class FillProblem:
             the problem unsatisfiable.
         root: The arc-consistent search state at the root (None when unsatisfiable); backends
             start from a copy (:meth:`root_state`).
+        incumbent: A fill already found (word id per slot), or None: an optimising backend
+            starts from it and returns nothing worse (:mod:`csp_crossword.strategies.optimize`).
     """
 
     grid: Grid
@@ -83,6 +85,16 @@ class FillProblem:
     domains: tuple[int, ...]
     empty: tuple[tuple[str, str], ...] = field(default=())
     root: State | None = field(default=None, repr=False, compare=False)
+    incumbent: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+
+    def score_bound(self) -> int:
+        """No fill scores more in total: every slot's best word left (word ids are best first)."""
+        indexes = self.network.indexes
+        return sum(indexes[s].scores[(d & -d).bit_length() - 1] for s, d in enumerate(self.domains) if d)
+
+    def total_score(self, words: Sequence[int]) -> int:
+        """The total score of a fill given as a word id per slot."""
+        return sum(self.network.indexes[s].scores[w] for s, w in enumerate(words))
 
     @property
     def slots(self) -> Sequence[Slot]:

@@ -1,0 +1,80 @@
+"""``optimize``: the quality-first fill, then CP-SAT from it: never worse, optimal where proved,
+an honest bound otherwise; checked against brute force and the independent verifier."""
+
+from __future__ import annotations
+
+from csp_crossword import api
+from csp_crossword.backends import cpsat_model
+from csp_crossword.backends.cpsat import CpSatBackend
+from csp_crossword.core.grid import parse_grid
+from csp_crossword.core.result import FillResult, SearchStats, Status
+from csp_crossword.search.problem import build_problem
+from csp_crossword.strategies.optimize import optimize_fill
+from csp_crossword.verify.fill import verify_fill
+from csp_crossword.words.lexicon import Lexicon
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bruteforce import runs, solutions
+
+
+@st.composite
+def scored_puzzles(draw):
+    height = draw(st.integers(2, 3))
+    width = draw(st.integers(2, 4))
+    rows = ["".join(draw(st.sampled_from("....#")) for _ in range(width)) for _ in range(height)]
+    words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=width), min_size=1, max_size=30))
+    scores = {w: draw(st.integers(1, 100)) for w in words}
+    return rows, scores
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scored_puzzles())
+def test_the_optimum_is_brute_forces_and_never_below_the_everyday_fill(puzzle):
+    rows, scores = puzzle
+    try:
+        grid = parse_grid("\n".join(rows))
+    except Exception:  # no slot at all: covered by the grid tests
+        return
+    slots = runs(rows)
+    totals = [sum(scores["".join(fill[c] for c in slot)] for slot in slots) for fill in solutions(rows, set(scores))]
+    lexicon = Lexicon.from_words(scores, scores=scores)
+    best = api.fill(grid, lexicon, backend="cpsat", optimize=True, time_limit=30)
+    if not totals:
+        assert best.status == Status.UNSATISFIABLE
+        return
+    everyday = api.fill(grid, lexicon, time_limit=30)
+    assert best.status == Status.OPTIMAL, (rows, scores)
+    assert verify_fill(grid, best.cells, lexicon) == []
+    assert best.total_score == max(totals) == best.objective >= everyday.total_score
+
+
+def test_without_time_for_the_optimiser_the_everyday_fill_comes_back_with_a_bound(monkeypatch):
+    grid = parse_grid("#...\n....\n....\n...#")
+    lexicon = api.load_words()
+    problem = build_problem(grid, lexicon)
+
+    def no_answer(self, problem, call):
+        return FillResult(Status.TIMEOUT, self.name, stats=SearchStats(nodes=7))
+
+    monkeypatch.setattr(CpSatBackend, "_solve", no_answer)
+    result = optimize_fill(problem, CpSatBackend(optimize=True), deadline=None)
+    everyday = api.fill(grid, lexicon)
+    assert result.status == Status.FILLED and verify_fill(grid, result.cells, lexicon) == []
+    assert result.total_score == everyday.total_score == result.objective
+    assert result.bound == problem.score_bound() >= result.objective
+    assert "no better fill" in (result.reason or "")
+
+
+def test_a_problem_too_large_to_optimise_whole_keeps_its_best_words_and_the_known_fill(monkeypatch):
+    grid = parse_grid("....\n....\n....\n....")
+    lexicon = api.load_words()
+    problem = build_problem(grid, lexicon)
+    monkeypatch.setattr(cpsat_model, "OPTIMIZE_TABLE_VALUES", 2_000)
+    assert cpsat_model.table_values(problem) > 2_000
+    everyday = api.fill(grid, lexicon)
+    result = api.fill(grid, lexicon, backend="cpsat", optimize=True, time_limit=20)
+    assert result.status == Status.FILLED  # not OPTIMAL: the model was cut
+    assert verify_fill(grid, result.cells, lexicon) == []
+    assert result.total_score >= everyday.total_score
+    assert result.bound == problem.score_bound()
