@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.deadline import Deadline, StopSignal
 from ..core.errors import InputError
 from ..core.result import Candidates
-from .inputs import GridLike, Words
+from .inputs import GridLike, Words, job_deadline
 from .jobs import FillJob, prepare
 
 if TYPE_CHECKING:
@@ -29,8 +29,6 @@ def candidates(
 ) -> Candidates:
     """The ranked words that still fit slot ``slot_id`` (``limit`` None or 0: all of them), each
     marked viable, dead end or unknown (see :func:`job_candidates`)."""
-    if limit is not None and limit < 0:
-        raise InputError("limit must be 0 or more")
     job = prepare(grid, words, **fill_settings)
     return job_candidates(
         job,
@@ -65,8 +63,11 @@ def job_candidates(
     """
     from ..search.lookahead import CHECK_SECONDS, look_ahead
 
-    if limit is not None and limit < 0:
-        raise InputError("limit must be 0 or more")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise InputError(f"limit must be a whole number, 0 or more, or None, not {limit!r}")
+    if not isinstance(slot_id, str):
+        raise InputError(f"a slot is named by its id such as '1A', not {slot_id!r}")
+    job_deadline(None, deadline, stop)  # refuses what is not a deadline or a stop signal
     if viable_only and not lookahead:
         raise InputError("viable_only needs the look-ahead")
     if check_seconds is not None and not check_seconds >= 0:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import Backend
-from ..core.deadline import Deadline, StopSignal, deadline_after, earliest
+from ..core.deadline import Deadline, StopSignal
 from ..core.errors import InputError
 
 # The `name as name` imports re-export names this module held before the API was split.
@@ -17,7 +17,7 @@ from ..core.result import Candidates as Candidates
 from ..core.result import FillResult, SearchStats, Status
 from .candidates import candidates as candidates
 from .candidates import job_candidates as job_candidates
-from .inputs import GridLike, Words
+from .inputs import GridLike, Words, job_deadline
 from .jobs import STRATEGIES, FillJob, make_backend, prepare
 from .jobs import WrongFillError as WrongFillError
 from .jobs import fill_options as fill_options
@@ -66,7 +66,7 @@ def fill(
     """
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
-    deadline = earliest(deadline, deadline_after(time_limit))  # the clock starts before the problem is built
+    deadline = job_deadline(time_limit, deadline, stop)  # the clock starts before the problem is built
     racing = isinstance(portfolio, bool) or not isinstance(portfolio, int) or portfolio > 1
     if not racing and engine != "local":
         raise InputError(f"engine {engine!r} runs the members of a portfolio: give portfolio=N (2 or more)")
@@ -129,7 +129,7 @@ def check(
     """
     from ..analysis.checking import check as run_check
 
-    deadline = earliest(deadline, deadline_after(time_limit))
+    deadline = job_deadline(time_limit, deadline, stop)
     solver = make_backend(backend, backend_options, seed=seed)
     job = prepare(grid, words, **fill_settings)
     report = run_check(
@@ -174,7 +174,7 @@ def count(
 
     if limit is not None and limit < 1:
         raise InputError("limit must be 1 or more")
-    deadline = earliest(deadline, deadline_after(time_limit))
+    deadline = job_deadline(time_limit, deadline, stop)
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
     job = prepare(grid, words, **fill_settings)
     return count_fills(job.problem, solver, limit, deadline=deadline, stop=stop, progress=progress)
@@ -249,7 +249,7 @@ def enumerate_fills(
     """Every fill, verified, one at a time (at most ``limit``); the clock starts now."""
     if limit is not None and limit < 1:
         raise InputError("limit must be 1 or more")
-    deadline = earliest(deadline, deadline_after(time_limit))
+    deadline = job_deadline(time_limit, deadline, stop)
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
     job = prepare(grid, words, **fill_settings)
     return FillStream(job, solver, limit, deadline, stop, progress)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.deadline import Deadline
+from ..core.deadline import Deadline, deadline_after, earliest
 from ..core.errors import InputError
 from ..core.grid import BLOCK, EMPTY, Grid, parse_grid
 from ..search.graph import components, constraint_graph
@@ -173,12 +173,41 @@ def render(
     return rendering.render(puzzle, fmt, solution=solution, page=page, key=key)
 
 
+def job_deadline(time_limit: object, deadline: object, stop: object) -> Deadline:
+    """A job's one deadline from its ``time_limit`` (seconds) and ``deadline`` (monotonic time),
+    both optional; InputError when either is not a number (or the limit is negative or NaN), or
+    when ``stop`` is neither None nor something with ``is_set()`` (a threading.Event)."""
+    for value, what in ((time_limit, "time_limit"), (deadline, "deadline")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or value != value):
+            raise InputError(f"{what} must be a number of seconds or None, not {value!r}")
+    if time_limit is not None and time_limit < 0:  # type: ignore[operator]
+        raise InputError(f"time_limit must be 0 or more seconds, not {time_limit!r}")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise InputError(f"stop must be None or a threading.Event (something with is_set()), not {stop!r}")
+    return earliest(deadline, deadline_after(time_limit))  # type: ignore[arg-type]
+
+
+#: Extensions of the grid files :func:`read_grid` reads: a one-line string ending in one is taken
+#: for a path, not for a one-row grid.
+GRID_FILE_EXTENSIONS = (".txt", ".puz", ".ipuz", ".xd", ".json")
+
+
 def as_grid(grid: GridLike, *, rtl: bool = False) -> Grid:
-    """A Grid from a Grid, grid text, or a path (a :class:`os.PathLike`) to a grid file."""
+    """A Grid from a Grid, grid text, or a path to a grid file (a :class:`os.PathLike`, or a
+    one-line string naming an existing file or ending in a grid file's extension).
+
+    Raises:
+        InputError: anything else (None, a number...), a path to a missing file, a malformed grid.
+    """
     if isinstance(grid, Grid):
         return grid
     if isinstance(grid, os.PathLike):
         return read_grid(grid, rtl=rtl)
+    if not isinstance(grid, str):
+        raise InputError(f"a grid is a Grid, grid text or a path to a grid file, not {type(grid).__name__}")
+    line = grid.strip()
+    if "\n" not in line and (os.path.isfile(line) or line.lower().endswith(GRID_FILE_EXTENSIONS)):
+        return read_grid(line, rtl=rtl)
     return parse_grid(grid, rtl=rtl)
 
 
@@ -188,11 +217,19 @@ def as_lexicon(words: Words, *, lang: str = "en") -> Lexicon:
         return words
     if words is None:
         return load_words(lang=lang)
-    if isinstance(words, str):
-        raise TypeError("words must be a list of words, a word -> score mapping or a Lexicon, not one string")
-    if isinstance(words, Mapping):
-        return Lexicon.from_words(list(words), scores=dict(words))
-    return Lexicon.from_words(list(words))
+    if isinstance(words, str) or not isinstance(words, Mapping | Iterable):
+        raise InputError(
+            f"words must be a list of words, a word -> score mapping or a Lexicon, not {type(words).__name__}"
+        )
+    items = list(words)
+    if not all(isinstance(word, str) for word in items):
+        raise InputError("words must be text: " + repr(next(w for w in items if not isinstance(w, str))))
+    try:
+        if isinstance(words, Mapping):
+            return Lexicon.from_words(items, scores=dict(words))
+        return Lexicon.from_words(items)
+    except ValueError as error:
+        raise InputError(str(error)) from None
 
 
 def regions(grid: Grid) -> list[list[str]]:

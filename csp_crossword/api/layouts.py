@@ -8,13 +8,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..core.deadline import Deadline, StopSignal, deadline_after, earliest
+from ..core.deadline import Deadline, StopSignal
 from ..core.errors import InputError
 from ..verify.fill import pattern_problems, verify_fill
 from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
 from ..words.word_index import DEFAULT_SCORE
-from .inputs import Words, as_lexicon
+from .inputs import Words, as_lexicon, job_deadline
 from .jobs import WrongFillError
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def generate(
     from ..layout.generate import generate as run_generate
 
     rows, cols = layout_size((rows, cols))
-    deadline = earliest(deadline, deadline_after(time_limit))
+    deadline = job_deadline(time_limit, deadline, stop)
     if no_shared_substring is not None:
         try:
             check_run_length(no_shared_substring)
@@ -184,7 +184,7 @@ def freeform(
         raise InputError("target must be 1 or more")
     if rows is not None or cols is not None:
         rows, cols = layout_size((rows, cols))
-    deadline = earliest(deadline, deadline_after(DEFAULT_SECONDS if time_limit is None else time_limit))
+    deadline = job_deadline(DEFAULT_SECONDS if time_limit is None else time_limit, deadline, stop)
     chosen = freeform_words(words, pick=pick, seed=seed)
     rtl = is_rtl(chosen) if rtl is None else rtl
     engine = Freeform(

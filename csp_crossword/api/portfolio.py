@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..core.deadline import Deadline, StopSignal, deadline_after, earliest, time_left
+from ..core.deadline import Deadline, StopSignal, deadline_after, time_left
 from ..core.errors import InputError
 from ..core.result import FillResult, SearchStats, Status
 
@@ -127,10 +127,11 @@ def portfolio_fill(
     ``settings`` are those of :func:`csp_crossword.api.prepare`.
     """
     from ..engines import Task, make_engine
+    from .inputs import job_deadline
     from .jobs import prepare
     from .word_sources import WordSource
 
-    deadline = earliest(deadline, deadline_after(time_limit))
+    deadline = job_deadline(time_limit, deadline, stop)
     started = time.monotonic()
     if isinstance(members, bool) or not isinstance(members, int | Sequence) or isinstance(members, str):
         raise InputError(f"portfolio: a number of members or a list of Member: {members!r}")

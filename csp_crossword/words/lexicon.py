@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 from .ready_index import ReadyIndex
 from .word_index import (
     DEFAULT_SCORE,
-    MAX_SCORE,
     WordIndex,
     _valid_entry,
+    checked_score,
     glyph_count,
 )
 
@@ -97,9 +97,7 @@ class Lexicon:
             if word != entry:
                 display[entry] = word
         for word, score in (scores or {}).items():
-            if isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE:
-                raise ValueError(f"the score of {word!r} must be a whole number within +-{MAX_SCORE:,}: {score!r}")
-            table[normalize_entry(word)] = score
+            table[normalize_entry(word)] = checked_score(word, score)
         return cls(table, display, name=name, multiplicity=counts)
 
     def __len__(self) -> int:

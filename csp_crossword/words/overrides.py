@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 from ..core.glyphs import normalize_entry
 from .lexicon import Lexicon
-from .word_index import _valid_entry
+from .word_index import _valid_entry, checked_score
 from .wordlists import combine, load_word_list
 
 #: Scores at or below this ban a word.
@@ -50,10 +50,12 @@ def apply_overrides(lexicon: Lexicon, overrides: Lexicon | Mapping[str, int]) ->
         table: dict[str, int] = {}
         display: dict[str, str] = {}
         for word, score in overrides.items():
+            if not isinstance(word, str):
+                raise ValueError(f"not a word: {word!r}")
             entry = normalize_entry(word)
             if not _valid_entry(entry):
                 raise ValueError(f"not a usable entry: {word!r}")
-            table[entry] = score
+            table[entry] = checked_score(word, score)
             if word != entry:
                 display[entry] = word
         overrides = Lexicon(table, display)

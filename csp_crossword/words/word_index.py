@@ -41,6 +41,21 @@ def glyph_count(entry: str) -> int:
     return len(entry) if entry.isascii() else len(split_glyphs(entry))
 
 
+def checked_score(word: object, score: object) -> int:
+    """``score`` when it is a whole number within +-MAX_SCORE (not a bool), else ValueError
+    naming ``word``: a score given in code (a mapping), not read from a file.
+
+    >>> checked_score("cat", 70), checked_score("cat", -5)
+    (70, -5)
+    >>> checked_score("cat", 1.5)
+    Traceback (most recent call last):
+    ValueError: the score of 'cat' must be a whole number within +-1,000,000,000: 1.5
+    """
+    if isinstance(score, bool) or not isinstance(score, int) or abs(score) > MAX_SCORE:
+        raise ValueError(f"the score of {word!r} must be a whole number within +-{MAX_SCORE:,}: {score!r}")
+    return score
+
+
 def entry_glyphs(entry: str) -> tuple[str, ...]:
     return tuple(entry) if entry.isascii() else tuple(split_glyphs(entry))
 

@@ -1,10 +1,13 @@
 """The grid library and the README's main command."""
 
 import json
+import re
 import subprocess
 import sys
 
 import pytest
+from csp_crossword import api
+from csp_crossword.core.errors import InputError
 from csp_crossword.core.grid import parse_grid, read_grid
 from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.builtin import builtin_lexicon
@@ -77,3 +80,35 @@ def test_language_demos_fill(name, lang):
         for e in across:
             read = "".join(data["cells"][e["row"]][e["col"] - i] for i in range(e["length"]))
             assert read == e["answer"]
+
+
+LIBRARY_MISUSE = [
+    ("a grid that is None", lambda: api.fill(None), "a grid is a Grid, grid text or a path"),
+    ("a grid that is a number", lambda: api.fill(42), "not int"),
+    ("a path to no file", lambda: api.fill("nowhere/grid.txt"), "no such file"),
+    ("stop=True", lambda: api.fill("...\n...", stop=True), "stop must be None or a threading.Event"),
+    ("a time limit as text", lambda: api.fill("...\n...", time_limit="1"), "time_limit must be a number"),
+    ("a negative time limit", lambda: api.count("...\n...", time_limit=-1), "0 or more seconds"),
+    ("a NaN deadline", lambda: api.check("...\n...", deadline=float("nan")), "deadline must be a number"),
+    ("a slot that is a number", lambda: api.candidates("...\n...", 3), "a slot is named by its id"),
+    ("words that are numbers", lambda: api.fill("...\n...", [1, 2]), "words must be text"),
+    ("one string of words", lambda: api.fill("...\n...", "CAT"), "not str"),
+    ("a NaN override", lambda: api.load_words(overrides={"CAT": float("nan")}), "whole number"),
+    ("a huge override", lambda: api.load_words(overrides={"CAT": 2**100}), "whole number"),
+    ("a fractional override", lambda: api.load_words(overrides={"CAT": 1.5}), "whole number"),
+    ("a word that is a number", lambda: api.load_words(overrides={3: 4}), "not a word"),
+    ("a huge generated grid", lambda: api.generate(10**6, 10**6), "rows and columns are whole numbers from 2 to 50"),
+    ("a huge freeform board", lambda: api.freeform(["CAT", "TAR"], rows=10**6, cols=5), "from 2 to 50"),
+    ("stop=True in generate", lambda: api.generate(5, 5, stop=True), "stop must be None"),
+]
+
+
+@pytest.mark.parametrize(("case", "call", "message"), LIBRARY_MISUSE, ids=[c[0] for c in LIBRARY_MISUSE])
+def test_library_misuse_is_an_input_error_that_says_what_is_wrong(case, call, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        call()
+
+
+def test_a_one_line_string_naming_a_grid_file_is_read_as_that_file():
+    grid = GRIDS / "demo" / "mini-5x5.txt"
+    assert api.read_grid(grid).cells == api.as_grid(str(grid)).cells
