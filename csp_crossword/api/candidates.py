@@ -79,7 +79,7 @@ def job_candidates(
     problem = job.problem
     pattern = job.grid.pattern_text(slot)
     if problem.unsatisfiable:
-        reason = "; ".join(f"{sid}: {why}" for sid, why in problem.empty)
+        reason = problem.empty_reason()
         return Candidates(slot, pattern, 0, [], reason, viable_only=viable_only)
     outlook = look_ahead(
         problem,

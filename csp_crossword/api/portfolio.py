@@ -56,6 +56,8 @@ RECIPES: tuple[Member, ...] = (
     Member("ac", strategy="quality", options={"restart_policy": "luby"}),
     Member("ac", strategy="plain", options={"branching": "letter"}),
 )
+#: Most members of a portfolio raced on a cluster (a typo such as 10**9 is refused, not built).
+MAX_CLUSTER_MEMBERS = 10_000
 #: Seconds between two looks at the race (and two progress reports).
 POLL_SECONDS = 0.2
 #: Members end this much before the race's deadline (at most PARTIAL_SHARE of the time left), so
@@ -135,12 +137,15 @@ def portfolio_fill(
     started = time.monotonic()
     if isinstance(members, bool) or not isinstance(members, int | Sequence) or isinstance(members, str):
         raise InputError(f"portfolio: a number of members or a list of Member: {members!r}")
+    count = members if isinstance(members, int) else len(members)
+    most = MEMBERS_PER_CORE * (os.cpu_count() or 1)
+    if engine == "local" and count > most:  # before any member is made: a huge count costs nothing
+        raise InputError(f"a portfolio of {count:,} on this machine: at most {most} ({MEMBERS_PER_CORE} per core)")
+    if engine != "local" and count > MAX_CLUSTER_MEMBERS:
+        raise InputError(f"a portfolio of {count:,}: at most {MAX_CLUSTER_MEMBERS:,} on a cluster")
     chosen = portfolio_members(members, seed=seed) if isinstance(members, int) else list(members)
     if not chosen or not all(isinstance(m, Member) for m in chosen):
         raise InputError("portfolio: a list of one Member or more")
-    most = MEMBERS_PER_CORE * (os.cpu_count() or 1)
-    if engine == "local" and len(chosen) > most:
-        raise InputError(f"a portfolio of {len(chosen)} on this machine: at most {most} ({MEMBERS_PER_CORE} per core)")
     source = words if isinstance(words, WordSource) else None
     lexicon = _source_lexicon(source) if source is not None else words
     job = prepare(grid, lexicon, **settings)  # checks the answers, and is what local members fork with
@@ -175,7 +180,8 @@ def portfolio_fill(
                 if best is None or len(result.entries) > len(best.entries):
                     best = result
             if progress is not None:
-                progress(SearchStats(seconds=time.monotonic() - started, phase="search"))
+                # the members search in their own processes: the race reports how many still run
+                progress(SearchStats(nodes=racers.outstanding(), seconds=time.monotonic() - started, phase="race"))
     except KeyboardInterrupt:
         stopped = True
     else:

@@ -249,7 +249,7 @@ class Enumeration:
 
 def unsatisfiable_result(problem: FillProblem, backend: str, start: float) -> FillResult:
     """The result for a problem that propagation alone proved unsatisfiable."""
-    reason = "; ".join(f"{slot_id}: {why}" for slot_id, why in problem.empty)
+    reason = problem.empty_reason()
     return FillResult(
         Status.UNSATISFIABLE,
         backend,

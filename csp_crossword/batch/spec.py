@@ -28,7 +28,7 @@ from typing import Any
 from ..api.word_sources import WordSource
 from ..backends.base import MAX_SEED
 from ..core.errors import InputError
-from ..core.files import parse_json, read_text_file
+from ..core.files import parse_json, read_input_bytes, read_text_file
 from ..core.limits import layout_size
 from .manifest import LOCK, MANIFEST
 
@@ -399,8 +399,7 @@ def _flat(text: str) -> str:
 
 
 def _binary_digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return "sha256:" + hashlib.sha256(handle.read()).hexdigest()
+    return "sha256:" + hashlib.sha256(read_input_bytes(path)).hexdigest()
 
 
 def _toml_position(message: str) -> tuple[int | None, int | None]:

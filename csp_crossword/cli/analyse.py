@@ -37,8 +37,10 @@ def cmd_check(args: argparse.Namespace, reporter: Reporter) -> int:
 def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
     s = report.structure
     lines = [report.status]
-    missing = ", ".join(map(str, s["missing_lengths"])) or "none"
-    lines.append(f"slot lengths without any word in the list: {missing}")
+    if s["missing_lengths"]:
+        lines.append(f"slot lengths without any word in the list: {', '.join(map(str, s['missing_lengths']))}")
+    else:
+        lines.append("every slot length has words in the list")
     for row in s["lengths"]:
         listed = f" (of {row['listed']} listed)" if "listed" in row else ""
         lines.append(f"  length {row['length']:>2}: {row['slots']:>3} slots, {row['words']:>7} words{listed}")
@@ -67,7 +69,10 @@ def _check_lines(grid_file: api.GridFile, report: CheckReport) -> list[str]:
             )
         elif report.core:
             kind = "minimal: every one is needed" if report.core_minimal else "not proved minimal"
-            lines.append(f"these {len(report.core)} slots cannot be filled together ({kind}):")
+            if len(report.core) == 1:
+                lines.append(f"this slot cannot be filled ({kind}):")
+            else:
+                lines.append(f"these {len(report.core)} slots cannot be filled together ({kind}):")
             for slot_id in report.core:
                 lines.append(f"  {slot_id:>5}  {report.patterns[slot_id]}")
             lines += ["where they are (* a cell of these slots):", *_core_map(grid_file.grid, report.core)]

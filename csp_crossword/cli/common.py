@@ -35,10 +35,12 @@ PHASE_WORDS = {
     "core": "finding the clashing slots",
     "count": "counting",
     "layout": "laying out",
+    "race": "racing",
 }
 #: What ``nodes`` count in the phases that are not a backtracking search (which shows nodes,
-#: backtracks and restarts): check's core search tests sets of slots, layouts take steps.
-STEP_WORDS = {"core": "tests", "layout": "steps"}
+#: backtracks and restarts): check's core search tests sets of slots, layouts take steps, a
+#: portfolio's race counts the members still searching.
+STEP_WORDS = {"core": "tests", "layout": "steps", "race": "members searching"}
 #: ``freeform``'s layout steps are whole boards (its summary counts boards too).
 FREEFORM_STEPS = "boards"
 

@@ -31,6 +31,20 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError("--portfolio must be 1 or more (the number of searches to race)")
     if args.ray and not args.portfolio:
         raise InputError("--ray runs the members of a --portfolio: give --portfolio N too")
+    cores = os.cpu_count() or 1
+    if args.portfolio and not args.ray:
+        from ..api.portfolio import MEMBERS_PER_CORE
+
+        if args.portfolio > MEMBERS_PER_CORE * cores:  # refused before the list is loaded
+            raise InputError(
+                f"--portfolio {args.portfolio:,} on {cores} core(s): at most {MEMBERS_PER_CORE * cores} "
+                f"({MEMBERS_PER_CORE} per core)"
+            )
+        if args.portfolio > cores:
+            reporter.warn(
+                f"--portfolio {args.portfolio} on {cores} core(s): the members share them, each searching "
+                f"at {cores}/{args.portfolio} of a core's speed (a single fill is often faster here)"
+            )
     try:
         job = grid_job(args, reporter)
     except (LoadInterrupted, LoadTimedOut) as stop:  # the answer of a stop just after loading: nothing placed

@@ -59,6 +59,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
             allow_offensive=args.allow_offensive,
             on_warning=reporter.warn,
             overrides=args.overrides,
+            deadline=deadline,
         )
     )
     made = api.generate(
@@ -160,7 +161,7 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     unknown = [p for p in parts if p not in FREEFORM_PARTS]
     if unknown or not parts:
         raise InputError(f"--show {args.show!r}: choose from {','.join(FREEFORM_PARTS)}")
-    lexicon = api.load_words([args.words], on_warning=reporter.warn)
+    lexicon = api.load_words([args.words], on_warning=reporter.warn, deadline=deadline)
     if args.pick is not None and args.pick < 1:
         raise InputError("--pick must be 1 or more")
     if args.target is not None and args.target < 1:

@@ -12,18 +12,39 @@ from typing import Any
 from .errors import InputError
 
 
-def read_text_file(path: str | os.PathLike[str]) -> str:
-    """Read a UTF-8 text file; every failure is an :class:`InputError` naming the file."""
+def read_input_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of an input file; InputError naming it when it is missing, unreadable, not a
+    regular file (a directory, a pipe, a device: reading one could block or never end) or larger
+    than :data:`~csp_crossword.core.limits.MAX_INPUT_BYTES`."""
+    from .limits import MAX_INPUT_BYTES
+
     name = os.fspath(path)
-    if os.path.isdir(name):
-        raise InputError("is a directory, not a file", name)
     try:
-        with open(name, "rb") as handle:
-            data = handle.read()
+        info = os.stat(name)
     except FileNotFoundError:
         raise InputError("no such file", name) from None
     except OSError as error:
         raise InputError(f"cannot read: {error.strerror}", name) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError("is a directory, not a file", name)
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError("is not a regular file (a pipe or a device): save the input to a file first", name)
+    if info.st_size > MAX_INPUT_BYTES:
+        raise InputError(f"{info.st_size:,} bytes: the most an input file may have is {MAX_INPUT_BYTES:,}", name)
+    try:
+        with open(name, "rb") as handle:
+            data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        raise InputError(f"cannot read: {error.strerror}", name) from None
+    if len(data) > MAX_INPUT_BYTES:  # it grew while we read it
+        raise InputError(f"more than {MAX_INPUT_BYTES:,} bytes: the most an input file may have", name)
+    return data
+
+
+def read_text_file(path: str | os.PathLike[str]) -> str:
+    """Read a UTF-8 text file; every failure is an :class:`InputError` naming the file."""
+    name = os.fspath(path)
+    data = read_input_bytes(name)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

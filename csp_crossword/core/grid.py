@@ -16,6 +16,7 @@ token, so a cell may hold several glyphs (a rebus).
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -310,10 +311,18 @@ class Grid:
         return Grid(tuple(tuple(row) for row in cells), self.rtl, self.source, self.tokenized)
 
 
+#: Unicode categories no cell may hold: control characters (C0, DEL and C1), surrogates,
+#: unassigned code points, line and paragraph separators. Format characters (Cf) stay: the
+#: joiners ZWJ and ZWNJ are parts of Arabic and Bangla glyphs.
+_REFUSED_CATEGORIES = {"Cc", "Cs", "Cn", "Zl", "Zp"}
+
+
 def _check_controls(line: str, path: str | None, lineno: int) -> None:
     for col, glyph in enumerate(split_glyphs(line), start=1):
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in glyph):
-            name = "a tab" if "\t" in glyph else f"control character U+{ord(glyph[0]):04X}"
+        bad = next((ch for ch in glyph if unicodedata.category(ch) in _REFUSED_CATEGORIES), None)
+        if bad is not None:
+            kind = {"Cc": "control character", "Zl": "line separator", "Zp": "paragraph separator"}
+            name = "a tab" if bad == "\t" else f"{kind.get(unicodedata.category(bad), 'character')} U+{ord(bad):04X}"
             raise InputError(f"{name} is not allowed in a grid", path, lineno, col)
 
 

@@ -25,6 +25,11 @@ MAX_WORD_GLYPHS = MAX_GRID_SIDE
 #: a million); loading is about 1 s per 100,000 entries, so this bounds a load to minutes.
 MAX_WORD_LIST_LINES = 10_000_000
 
+#: The most bytes of one input file (a grid, a word list, a crossword file, a spec): the largest
+#: word list MAX_WORD_LIST_LINES allows at about 25 bytes a line. A larger file is not an input we
+#: make sense of, and reading it whole would take the memory and minutes it did (2.5 GB in 7 s).
+MAX_INPUT_BYTES = 256 * 2**20
+
 #: The most characters of one clue (in a word list or a crossword file). Real clues are under 200;
 #: 10,000 leaves room for notes-like clues while a clue cannot swamp a rendered page.
 MAX_CLUE_CHARS = 10_000
@@ -71,7 +76,7 @@ def layout_size(value: object, what: str = "size") -> tuple[int, int]:
     for n in (rows, cols):
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_LAYOUT_SIDE:
             raise InputError(
-                f"{what} {value!r}: rows and columns are whole numbers from 2 to {MAX_LAYOUT_SIDE}, e.g. 15x15"
+                f"{what} {value!r}: write ROWSxCOLS, whole numbers from 2 to {MAX_LAYOUT_SIDE}, e.g. 15x15"
             )
     assert isinstance(rows, int) and isinstance(cols, int)  # checked just above
     return rows, cols

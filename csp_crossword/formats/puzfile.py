@@ -33,6 +33,7 @@ import unicodedata
 from collections.abc import Callable
 
 from ..core.errors import InputError
+from ..core.files import read_input_bytes
 from ..core.glyphs import normalize_glyph
 from ..core.grid import Direction, Grid, Slot
 from ..core.limits import check_clue
@@ -65,13 +66,7 @@ def _clue_order(grid: Grid) -> list[Slot]:
 
 def read(path: str) -> Puzzle:
     """The puzzle of a .puz file (InputError naming the file and the problem when it cannot be read)."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except OSError as error:
-        raise InputError(f"cannot read the file: {error.strerror or error}", path) from None
+    data = read_input_bytes(path)
     try:
         return _puzzle(parse(data), path)
     except Broken as error:

@@ -108,6 +108,7 @@ class PatternRules:
             max_words = max(rows + cols, round(share * cells))
         if max_words < rows + cols:
             raise LayoutRuleError(f"a {rows}x{cols} grid with all cells checked has at least {rows + cols} entries")
+        max_words = min(max_words, cells)  # no grid has more entries than cells: a larger bound is none
         longest = max(rows, cols)
         max_run = min(longest, MAX_ENTRY) if max_run is None else max_run
         if max_run < MIN_ENTRY:

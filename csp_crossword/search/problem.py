@@ -87,6 +87,25 @@ class FillProblem:
     root: State | None = field(default=None, repr=False, compare=False)
     incumbent: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
 
+    def empty_reason(self, shown: int = 6) -> str:
+        """Why the problem is unsatisfiable before any search, one clause per reason with the
+        slots it holds for (the first ``shown`` named, the rest counted), ``; ``-separated.
+
+        >>> from csp_crossword.core.grid import parse_grid
+        >>> from csp_crossword.words.lexicon import Lexicon
+        >>> build_problem(parse_grid("....\\n#..#"), Lexicon.from_words(["cat"])).empty_reason()
+        '1A: no 4-letter word in the word list; 4A, 2D, 3D: no 2-letter word in the word list'
+        """
+        by_reason: dict[str, list[str]] = {}
+        for slot_id, why in self.empty:
+            by_reason.setdefault(why, []).append(slot_id)
+        clauses = []
+        for why, slot_ids in by_reason.items():
+            named = ", ".join(slot_ids[:shown])
+            more = len(slot_ids) - shown
+            clauses.append(f"{named} and {more} more: {why}" if more > 0 else f"{named}: {why}")
+        return "; ".join(clauses)
+
     def score_bound(self) -> int:
         """No fill scores more in total: every slot's best word left (word ids are best first)."""
         indexes = self.network.indexes

@@ -33,6 +33,11 @@ MAX_FINISHED_JOBS = 256
 #: before its worker is killed.
 STOP_GRACE = 2.0
 KILL_GRACE = 5.0
+#: Seconds a worker may take to begin a job it was sent (finish its warm-up, load the job's word
+#: list) before it is taken for hung and replaced. A job's time limit and a cancel's grace run
+#: from its beginning: a worker still warming up cannot answer a stop yet, and answers it at once
+#: when it begins (a slow start on a busy machine failed cancelled jobs before).
+START_SECONDS = 120.0
 #: How often the I/O thread looks at the clock when no message comes.
 TICK_SECONDS = 0.2
 #: Job states; the last three are final.
@@ -57,7 +62,8 @@ class Job:
     result: dict[str, Any] | None = None
     error: str | None = None
     created: float = field(default_factory=time.monotonic)
-    started: float | None = None
+    sent: float | None = None  # handed to a worker
+    started: float | None = None  # begun by it (its word list loaded): the time limit runs from here
     cancel_asked: float | None = None
     stop_asked: bool = False
     version: int = 0  # grows at every change, for event streams
@@ -244,7 +250,11 @@ class JobPool:
         now = time.monotonic()
         for worker in list(self.workers):
             job = worker.job
-            if job is None or job.started is None:
+            if job is None:
+                continue
+            if job.started is None:
+                if job.sent is not None and now - job.sent > START_SECONDS:
+                    self._replace(worker, f"the worker did not begin the job within {START_SECONDS:g} s", kill=True)
                 continue
             over = now - (job.started + job.time_limit)
             if over > STOP_GRACE and not job.stop_asked:
@@ -258,7 +268,7 @@ class JobPool:
 
     def _start(self, worker: _Worker, job: Job) -> None:
         job.state = "running"
-        job.started = time.monotonic()
+        job.sent = time.monotonic()
         job.version += 1
         try:
             worker.send(job)

@@ -109,6 +109,8 @@ def run_job(
     is called once its word list is loaded."""
     kind = request["kind"]
     if kind == "freeform":
+        if loaded is not None:
+            loaded()  # its words come with the request: the time limit runs from now
         return _freeform(request, stop, progress)
     from .. import api
     from ..formats.documents import check_to_dict, count_to_dict, result_to_dict

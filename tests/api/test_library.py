@@ -97,7 +97,7 @@ LIBRARY_MISUSE = [
     ("a huge override", lambda: api.load_words(overrides={"CAT": 2**100}), "whole number"),
     ("a fractional override", lambda: api.load_words(overrides={"CAT": 1.5}), "whole number"),
     ("a word that is a number", lambda: api.load_words(overrides={3: 4}), "not a word"),
-    ("a huge generated grid", lambda: api.generate(10**6, 10**6), "rows and columns are whole numbers from 2 to 50"),
+    ("a huge generated grid", lambda: api.generate(10**6, 10**6), "write ROWSxCOLS, whole numbers from 2 to 50"),
     ("a huge freeform board", lambda: api.freeform(["CAT", "TAR"], rows=10**6, cols=5), "from 2 to 50"),
     ("stop=True in generate", lambda: api.generate(5, 5, stop=True), "stop must be None"),
 ]

@@ -255,8 +255,8 @@ def test_a_worker_loads_each_word_list_once(tmp_path):
         ("[[generate]]\nname = 'Daily'\nsize = 5\ncount = 1\n[[generate]]\nname = 'daily'\nsize = 5\n", "earlier"),
         ("[[generate]]\nsize = '15x15'\ncount = 1\nblocks = 500\n", "generate[1]: blocks must be between 0 and 75"),
         ("[[generate]]\nsize = '15x15'\ncount = 1\nmax_words = 20\n", "has at least 30 entries"),
-        ("[[generate]]\nsize = '3x\u00b3'\ncount = 1\n", "generate[1].size '3x\u00b3': rows and columns"),
-        ("[[generate]]\nsize = 500\ncount = 1\n", "generate[1].size 500: rows and columns"),
+        ("[[generate]]\nsize = '3x\u00b3'\ncount = 1\n", "generate[1].size .3x\u00b3.: write ROWSxCOLS"),
+        ("[[generate]]\nsize = 500\ncount = 1\n", "generate[1].size 500: write ROWSxCOLS"),
         (
             "[[generate]]\nname='a'\nsize=5\ncount=60000\n[[generate]]\nname='b'\nsize=5\ncount=60000\n",
             "generate[2]: the spec comes to 120,000 jobs; at most 100,000",

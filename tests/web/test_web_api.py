@@ -201,7 +201,9 @@ def test_a_crashed_worker_fails_its_job_alone(client):
     again = client.post(
         "/api/jobs", json={"kind": "fill", "grid": {"cells": cells_of("...\n...\n...")}, "words": "file1"}
     ).json()
-    assert wait_job(client, again["id"])["result"]["status"] == "filled"
+    finished = wait_job(client, again["id"])
+    assert finished["result"] is not None, finished
+    assert finished["result"]["status"] == "filled"
 
 
 def _children() -> list[int]:
