@@ -34,6 +34,10 @@ MAX_INPUT_BYTES = 256 * 2**20
 #: 10,000 leaves room for notes-like clues while a clue cannot swamp a rendered page.
 MAX_CLUE_CHARS = 10_000
 
+#: The most characters of a cell's own label (an ipuz cell's ``"cell"`` that is not its standard
+#: number; our JSON's ``labels``): a number or a short mark, never text to read.
+MAX_LABEL_CHARS = 16
+
 #: The largest clue number a file may give: a grid has at most one number per cell.
 MAX_CLUE_NUMBER = MAX_GRID_SIDE * MAX_GRID_SIDE
 

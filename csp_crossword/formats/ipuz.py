@@ -24,7 +24,7 @@ from ..core.errors import InputError
 from ..core.files import parse_json, read_text_file
 from ..core.glyphs import normalize_glyph
 from ..core.grid import Direction, Grid, Slot
-from ..core.limits import MAX_CLUE_NUMBER, check_clue, check_grid_size, clue_number
+from ..core.limits import MAX_CLUE_NUMBER, MAX_LABEL_CHARS, check_clue, check_grid_size, clue_number
 from . import CellStyle, ClueGroup, Position, Puzzle
 from .ipuz_styles import read_style, write_style
 
@@ -106,6 +106,13 @@ def read(path: str) -> Puzzle:
         out: list[str | None] = []
         for c, value in enumerate(row):
             what, label, given, raw_style = _cell(value, block, empty)
+            if len(label) > MAX_LABEL_CHARS:
+                raise InputError(
+                    f"puzzle[{r}][{c}]: a cell label of {len(label)} characters; at most {MAX_LABEL_CHARS}", path
+                )
+            if label.isdecimal() and clue_number(label) is None:  # clues would cite a number no grid has
+                why = f"cell number {label}; numbers run from 1 to {MAX_CLUE_NUMBER:,}"
+                raise InputError(f"puzzle[{r}][{c}]: {why}", path)
             out.append(given if what == "open" else None)
             if what == "void":
                 voids.add((r, c))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import InputError
-from ..core.limits import check_clue
+from ..core.limits import MAX_LABEL_CHARS, check_clue
 from . import EDGES, CellStyle, ClueGroup, LockedSolution, Position, Puzzle
 
 
@@ -91,8 +91,10 @@ def extras_from_dict(data: dict[str, Any], rows: int, cols: int, path: str) -> d
     if "labels" in data:
         labels: dict[Position, str] = {}
         for k, item in enumerate(_list(data, "labels", path)):
-            if not isinstance(item, dict) or not isinstance(item.get("label"), str) or len(item["label"]) > 16:
-                raise InputError(f"labels[{k}] must be an object with a short string 'label'", path)
+            label = item.get("label") if isinstance(item, dict) else None
+            if not isinstance(label, str) or len(label) > MAX_LABEL_CHARS:
+                why = f"must be an object with a 'label' of at most {MAX_LABEL_CHARS} characters"
+                raise InputError(f"labels[{k}] {why}", path)
             labels[_cell(item.get("row"), item.get("col"), rows, cols, f"labels[{k}]", path)] = item["label"]
         found["labels"] = labels
     if "extra_clues" in data:

@@ -13,6 +13,8 @@ from csp_crossword.core.errors import InputError
 from csp_crossword.core.grid import parse_grid
 from csp_crossword.formats import CellStyle, ClueGroup, LockedSolution, Puzzle, read_crossword, write_crossword
 from csp_crossword.formats.ipuz import dumps, dumps_losses
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import REALFILES
 
@@ -191,3 +193,37 @@ def test_losses_name_what_ipuz_cannot_carry(tmp_path):
     losses = write_crossword(tmp_path / "l.ipuz", locked)
     assert any("locked" in loss for loss in losses)
     assert read_crossword(tmp_path / "l.ipuz").solution is None
+
+
+CELL_VALUES = st.one_of(
+    st.sampled_from([0, "0", None, "#", "", 1, 2.0, True]),
+    st.integers(-5, 100_000),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=24),
+    st.fixed_dictionaries({"cell": st.one_of(st.integers(0, 99), st.text(max_size=20))}),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(CELL_VALUES, min_size=3, max_size=3), min_size=3, max_size=3))
+def test_what_the_ipuz_reader_takes_our_own_formats_write_and_read_back(tmp_path_factory, cells):
+    """Any ipuz file the reader accepts is written as our JSON and as ipuz, and both read back
+    to the same puzzle: no field the reader lets in is one a writer or reader of ours refuses."""
+    data = {
+        "version": "http://ipuz.org/v2",
+        "kind": ["http://ipuz.org/crossword#1"],
+        "dimensions": {"width": 3, "height": 3},
+        "puzzle": cells,
+        "clues": {"Across": [], "Down": []},
+    }
+    folder = tmp_path_factory.mktemp("labels")
+    source = folder / "in.ipuz"
+    source.write_text(json.dumps(data))
+    try:
+        puzzle = read_crossword(source)
+    except InputError:
+        return  # refused with a reason: nothing to write
+    for name in ("back.json", "back.ipuz"):
+        write_crossword(folder / name, puzzle)
+        back = read_crossword(folder / name)
+        assert back.grid.cells == puzzle.grid.cells
+        assert back.labels == puzzle.labels and back.voids == puzzle.voids
