@@ -184,13 +184,18 @@ def cmd_candidates(args: argparse.Namespace, reporter: Reporter) -> int:
 CANDIDATE_MARKS = {"viable": "ok", "dead_end": "dead", "unknown": "?"}
 
 
+def _counted(n: int, noun: str) -> str:
+    """``1 dead end``, ``2 dead ends``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def _candidate_lines(found: api.Candidates, lookahead: bool) -> list[str]:
     """A header with the totals, then per word: rank, mark, word, score and the words each
     crossing keeps (a dead end also names the slot it leaves without a word)."""
-    head = f"{found.slot.id} {found.pattern}: {found.total:,} candidates"
+    head = f"{found.slot.id} {found.pattern}: {_counted(found.total, 'candidate')}"
     if lookahead:
         head += (
-            f"; {found.examined:,} checked: {found.viable:,} ok, {found.dead_ends:,} dead ends, "
+            f"; {found.examined:,} checked: {found.viable:,} ok, {_counted(found.dead_ends, 'dead end')}, "
             f"{found.unknown:,} unchecked (?)"
         )
         if found.viable_only:

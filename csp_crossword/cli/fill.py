@@ -81,8 +81,14 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
 
 
 def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) -> None:
-    """``--clues wordnet``: WordNet glosses for the answered entries without a clue."""
+    """``--clues wordnet``: WordNet glosses for the answered entries without a clue; and a
+    warning when the puzzle written would have no clue at all."""
     if getattr(args, "clues", "list") != "wordnet":
+        if puzzle.solution is not None and not any(puzzle.clues.values()):
+            reporter.warn(
+                "the puzzle's clues are empty: the word list has none for its entries "
+                "(--clues wordnet adds WordNet's where Debian's wordnet-base is installed)"
+            )
         return
     from ..clues.wordnet import add_wordnet_clues, wordnet_directory
 

@@ -70,3 +70,25 @@ def normalize_entry(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
     text = "".join(ch for ch in text if ch not in ENTRY_SEPARATORS)
     return unicodedata.normalize("NFC", text.upper())
+
+
+#: Unicode categories no cell may hold: control characters (C0, DEL and C1), surrogates,
+#: unassigned code points, line and paragraph separators. Format characters (Cf) stay: the
+#: joiners ZWJ and ZWNJ are parts of Arabic and Bangla glyphs.
+_REFUSED_CATEGORIES = {"Cc", "Cs", "Cn", "Zl", "Zp"}
+_REFUSED_NAMES = {"Cc": "control character", "Zl": "line separator", "Zp": "paragraph separator"}
+
+
+def refused_character(line: str) -> tuple[int, str] | None:
+    """(column in glyphs, what it is) of the first character of ``line`` no cell may hold, or None.
+
+    >>> refused_character("AB\x85C"), refused_character("ক্ষA")
+    ((3, 'control character U+0085'), None)
+    """
+    for col, glyph in enumerate(split_glyphs(line), start=1):
+        bad = next((ch for ch in glyph if unicodedata.category(ch) in _REFUSED_CATEGORIES), None)
+        if bad is not None:
+            if bad == "\t":
+                return col, "a tab"
+            return col, f"{_REFUSED_NAMES.get(unicodedata.category(bad), 'character')} U+{ord(bad):04X}"
+    return None

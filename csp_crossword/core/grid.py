@@ -16,7 +16,6 @@ token, so a cell may hold several glyphs (a rebus).
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -25,7 +24,7 @@ from typing import Any
 
 from .errors import InputError
 from .files import read_text_file
-from .glyphs import normalize_glyph, split_glyphs
+from .glyphs import normalize_glyph, refused_character, split_glyphs
 from .limits import MAX_GRID_SIDE
 
 BLOCK = "#"
@@ -311,21 +310,6 @@ class Grid:
         return Grid(tuple(tuple(row) for row in cells), self.rtl, self.source, self.tokenized)
 
 
-#: Unicode categories no cell may hold: control characters (C0, DEL and C1), surrogates,
-#: unassigned code points, line and paragraph separators. Format characters (Cf) stay: the
-#: joiners ZWJ and ZWNJ are parts of Arabic and Bangla glyphs.
-_REFUSED_CATEGORIES = {"Cc", "Cs", "Cn", "Zl", "Zp"}
-
-
-def _check_controls(line: str, path: str | None, lineno: int) -> None:
-    for col, glyph in enumerate(split_glyphs(line), start=1):
-        bad = next((ch for ch in glyph if unicodedata.category(ch) in _REFUSED_CATEGORIES), None)
-        if bad is not None:
-            kind = {"Cc": "control character", "Zl": "line separator", "Zp": "paragraph separator"}
-            name = "a tab" if bad == "\t" else f"{kind.get(unicodedata.category(bad), 'character')} U+{ord(bad):04X}"
-            raise InputError(f"{name} is not allowed in a grid", path, lineno, col)
-
-
 def _row_cells(line: str, path: str | None, lineno: int) -> tuple[list[str], bool]:
     """Split one row into cell texts; the flag says whether it was written token by token."""
     if " " not in line:
@@ -379,7 +363,10 @@ def parse_grid(
         lineno = first_line + offset
         if line == "":
             raise InputError("blank line inside the grid", path, lineno, 1)
-        _check_controls(line, path, lineno)
+        bad = refused_character(line)
+        if bad is not None:
+            col, name = bad
+            raise InputError(f"{name} is not allowed in a grid", path, lineno, col)
         texts, by_token = _row_cells(line, path, lineno)
         if len(texts) > MAX_GRID_SIDE:
             raise InputError(

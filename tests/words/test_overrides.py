@@ -118,7 +118,7 @@ def test_check_count_candidates_and_generate_take_overrides(capsys, write):
     code, out, _ = run(capsys, "candidates", grid, "1A", "--words", words, "--overrides", ban, "--allow-duplicates")
     assert (
         code == 0
-        and out == "1A ???: 1 candidates; 1 checked: 1 ok, 0 dead ends, 0 unchecked (?)\n    1. ok    OWL  60\n"
+        and out == "1A ???: 1 candidate; 1 checked: 1 ok, 0 dead ends, 0 unchecked (?)\n    1. ok    OWL  60\n"
     )
     code, _, err = run(capsys, "generate", "--size", "3x3", "--words", words, "--overrides", write("x.txt", "CAT;x\n"))
     assert code == 2 and "x.txt:1:5: score 'x' is not a number" in err
