@@ -12,13 +12,23 @@ from typing import Any
 from .errors import InputError
 
 
+def checked_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as a string; InputError when no file can have it (a NUL character, an empty name)."""
+    name = os.fspath(path)
+    if "\x00" in name:
+        raise InputError("a file name cannot hold a NUL character", repr(name))
+    if not name.strip():
+        raise InputError("an empty file name", repr(name))
+    return name
+
+
 def read_input_bytes(path: str | os.PathLike[str]) -> bytes:
     """The bytes of an input file; InputError naming it when it is missing, unreadable, not a
     regular file (a directory, a pipe, a device: reading one could block or never end) or larger
     than :data:`~csp_crossword.core.limits.MAX_INPUT_BYTES`."""
     from .limits import MAX_INPUT_BYTES
 
-    name = os.fspath(path)
+    name = checked_path(path)
     try:
         info = os.stat(name)
     except FileNotFoundError:
@@ -77,7 +87,7 @@ def output_target(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLi
     """The file a write to ``path`` replaces: a symlink is followed (the link stays, its target
     gets the new contents). InputError when that is not a regular file (a directory, FIFO, device
     or socket) or when it is one of ``inputs`` (a result must never overwrite its own input)."""
-    name = os.fspath(path)
+    name = checked_path(path)
     target = os.path.realpath(name)
     try:
         info = os.stat(target)
