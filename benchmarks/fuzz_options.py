@@ -44,10 +44,50 @@ DOCUMENTED = {int(code) for code in ExitCode} - {int(ExitCode.INTERNAL_ERROR)}
 SKIPPED_COMMANDS = {"serve"}  # a server does not end by itself
 TIMED = {"fill", "check", "count", "enumerate", "generate", "freeform", "candidates"}
 HOSTILE = [
-    "0", "1", "-1", "2", "3", "100", "1e9", "nan", "inf", "-inf", "1.5", "99999999999999999999",
-    "", " ", "x", "٣", "²", "3x3", "3x³", "3x3x3", "0x0", "51x51", "15x15", "a,b", ",", "1A", "1A=CAT",
-    "9Z=Q", "\x85", "\x00", "\u2028", "../../etc/passwd", "/dev/zero", "{fifo}", "{dir}", "{missing}",
-    "{grid}", "{words}", "{puzzle}", "{out_txt}", "{out_puz}", "{out_json}", "{out_ipuz}", "{out_pdf}",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "3",
+    "100",
+    "1e9",
+    "nan",
+    "inf",
+    "-inf",
+    "1.5",
+    "99999999999999999999",
+    "",
+    " ",
+    "x",
+    "٣",
+    "²",
+    "3x3",
+    "3x³",
+    "3x3x3",
+    "0x0",
+    "51x51",
+    "15x15",
+    "a,b",
+    ",",
+    "1A",
+    "1A=CAT",
+    "9Z=Q",
+    "\x85",
+    "\x00",
+    "\u2028",
+    "../../etc/passwd",
+    "/dev/zero",
+    "{fifo}",
+    "{dir}",
+    "{missing}",
+    "{grid}",
+    "{words}",
+    "{puzzle}",
+    "{out_txt}",
+    "{out_puz}",
+    "{out_json}",
+    "{out_ipuz}",
+    "{out_pdf}",
 ]
 
 
@@ -72,7 +112,9 @@ def _files(folder: Path) -> dict[str, str]:
     puzzle = folder / "puzzle.ipuz"
     if not puzzle.exists():
         filled = api.fill(api.read_grid(folder / "grid.txt"), api.load_words(folder / "words.txt"))
-        api.write_puzzle(puzzle, api.fill_puzzle(api.open_grid(folder / "grid.txt"), api.load_words(folder / "words.txt"), filled))
+        api.write_puzzle(
+            puzzle, api.fill_puzzle(api.open_grid(folder / "grid.txt"), api.load_words(folder / "words.txt"), filled)
+        )
     names = {"grid": "grid.txt", "words": "words.txt", "puzzle": "puzzle.ipuz", "fifo": "fifo", "dir": "dir"}
     names |= {"missing": "missing.txt", "out_txt": "out.txt", "out_puz": "out.puz", "out_json": "out.json"}
     names |= {"out_ipuz": "out.ipuz", "out_pdf": "out.pdf"}
@@ -186,7 +228,10 @@ def main_campaign() -> int:
                 failures[f"{argv[0]}: {problem}"] += 1
                 print(f"FAIL {problem}: csp-crossword {' '.join(map(repr, argv))}\n  {err.strip()[-600:]}", flush=True)
             if number % 500 == 499:
-                print(f"{number + 1} cases, {sum(failures.values())} failures, {time.monotonic() - started:.0f} s", flush=True)
+                print(
+                    f"{number + 1} cases, {sum(failures.values())} failures, {time.monotonic() - started:.0f} s",
+                    flush=True,
+                )
     print(f"\n{options.cases} cases in {time.monotonic() - started:.0f} s; failures: {sum(failures.values())}")
     for kind, n in failures.most_common():
         print(f"  {n:5}  {kind}")
