@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import Backend
 from ..core.deadline import Deadline, StopSignal
-from ..core.errors import InputError
+from ..core.errors import BuildTimeout, InputError
 
 # The `name as name` imports re-export names this module held before the API was split.
 from ..core.result import Candidates as Candidates
@@ -93,7 +93,11 @@ def fill(
     started = time.monotonic()
     try:
         solver = make_backend(backend, backend_options, seed=seed, optimize=optimize)  # imports the solver
-        job = prepare(grid, words, **fill_settings)
+        try:
+            job = prepare(grid, words, deadline=deadline, **fill_settings)
+        except BuildTimeout as late:  # nothing placed yet: a timeout, as for a list read too late
+            spent = SearchStats(seconds=time.monotonic() - started)
+            return FillResult(Status.TIMEOUT, backend, stats=spent, reason=str(late))
         if optimize:
             from ..strategies.optimize import optimize_fill
 
@@ -131,7 +135,7 @@ def check(
 
     deadline = job_deadline(time_limit, deadline, stop)
     solver = make_backend(backend, backend_options, seed=seed)
-    job = prepare(grid, words, **fill_settings)
+    job = prepare(grid, words, deadline=deadline, **fill_settings)
     report = run_check(
         job.grid,
         job.lexicon,
@@ -176,7 +180,7 @@ def count(
         raise InputError("limit must be 1 or more")
     deadline = job_deadline(time_limit, deadline, stop)
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
-    job = prepare(grid, words, **fill_settings)
+    job = prepare(grid, words, deadline=deadline, **fill_settings)
     return count_fills(job.problem, solver, limit, deadline=deadline, stop=stop, progress=progress)
 
 
@@ -251,7 +255,7 @@ def enumerate_fills(
         raise InputError("limit must be 1 or more")
     deadline = job_deadline(time_limit, deadline, stop)
     solver = make_backend(backend, backend_options, seed=seed, job="enumerate")
-    job = prepare(grid, words, **fill_settings)
+    job = prepare(grid, words, deadline=deadline, **fill_settings)
     return FillStream(job, solver, limit, deadline, stop, progress)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import Backend, get_backend, names
+from ..core.deadline import Deadline
 from ..core.errors import InputError
 from ..core.glyphs import is_cell_glyph, normalize_entry, split_glyphs
 from ..core.grid import Grid, Slot
@@ -153,10 +154,13 @@ def prepare(
     allow_duplicates: bool = False,
     exact: bool = False,
     no_shared_substring: int | None = None,
+    deadline: Deadline = None,
 ) -> FillJob:
     """Grid + word list + options -> the arc-consistent problem every job starts from.
 
-    ``no_shared_substring`` N: no two entries share a run of N or more consecutive glyphs."""
+    ``no_shared_substring`` N: no two entries share a run of N or more consecutive glyphs.
+    ``deadline``: :class:`~csp_crossword.core.errors.BuildTimeout` when it passes while the
+    problem is made arc consistent."""
     grid = as_grid(grid, rtl=lang == "ar")
     lexicon = as_lexicon(words, lang=lang)
     options = fill_options(
@@ -168,4 +172,4 @@ def prepare(
         exact=exact,
         no_shared_substring=no_shared_substring,
     )
-    return FillJob(grid, lexicon, build_problem(grid, lexicon, options))
+    return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline))

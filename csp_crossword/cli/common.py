@@ -332,7 +332,7 @@ def grid_job(args: argparse.Namespace, reporter: Reporter, *, note_regions: bool
 
         parts = regions(grid_file.grid)
         if len(parts) > 1:
-            sizes = ", ".join(str(len(p)) for p in parts)
+            sizes = ", ".join(str(len(p)) for p in parts[:8]) + (", ..." if len(parts) > 8 else "")
             reporter.info(f"note: the grid has {len(parts)} independent regions (slots per region: {sizes})")
     return GridJob(grid_file, lexicon, keywords)
 

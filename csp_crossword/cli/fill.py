@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from dataclasses import replace
 from typing import Any
 
 from .. import api
@@ -67,6 +68,9 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
                 )
         result = api.fill(job.grid, words, optimize=args.optimize, strategy=args.strategy, **race, **job.keywords)
     reporter.stop()
+    if result.cells is None and result.status in (Status.TIMEOUT, Status.INTERRUPTED):
+        # stopped before anything was placed: the best partial fill is the grid as given
+        result = replace(result, cells=grid_file.grid.cells)
     if args.output and is_crossword_file(args.output):
         puzzle = api.fill_puzzle(grid_file, lexicon, result)
         apply_clues(args, puzzle, reporter)

@@ -72,3 +72,12 @@ class LoadTimeout(Exception):
     def __init__(self, path: str):
         super().__init__(f"{path}: the time limit passed while reading this file")
         self.path = path
+
+
+class BuildTimeout(LoadTimeout):
+    """The job's time limit passed while its problem was built (arc consistency over a large
+    grid in the Python search): a timeout with nothing computed yet (exit 3)."""
+
+    def __init__(self, slots: int):
+        Exception.__init__(self, f"the time limit passed while the problem of {slots:,} slots was built")
+        self.path = ""

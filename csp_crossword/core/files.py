@@ -103,7 +103,7 @@ def output_target(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLi
         try:
             if os.path.samefile(target, os.fspath(source)):
                 raise InputError(f"is the input file {os.fspath(source)}: refusing to overwrite it", name)
-        except OSError:
+        except (OSError, ValueError):  # an input that is no file (missing, or a NUL in its name)
             continue
     return target
 

@@ -47,9 +47,11 @@ class Constraints:
         ]
         self.crossing_count: int = graph.graph["crossings"]
         number = self.slot_number
-        self.same_length = [
-            [number[u] for u in graph.graph["same_length"][slot.length] if u != slot.id] for slot in self.slots
-        ]
+        # per slot, every slot of its length, itself included: one list per length, shared by
+        # its slots (a list of the others per slot took time and memory in the square of the
+        # slot count: 2,890 five-letter slots, 8 million entries)
+        groups = {n: [number[u] for u in ids] for n, ids in graph.graph["same_length"].items()}
+        self.same_length: list[list[int]] = [groups[slot.length] for slot in self.slots]
         self.limits: list[dict[int, int]] | None = None
         if uses is not None:
             self.limits = [
@@ -67,8 +69,11 @@ class Constraints:
         there: the Python support test walks this short list instead of every glyph of the mask
         (made on first use: a search in the compiled core never asks)."""
         if self._columns is None:
-            self._columns = [
-                [[(1 << g, column) for g, column in enumerate(position) if column] for position in bits]
-                for bits in self.bits
-            ]
+            by_index: dict[int, list[list[tuple[int, int]]]] = {}  # one per word index: slots share them
+            for bits in self.bits:
+                if id(bits) not in by_index:
+                    by_index[id(bits)] = [
+                        [(1 << g, column) for g, column in enumerate(position) if column] for position in bits
+                    ]
+            self._columns = [by_index[id(bits)] for bits in self.bits]
         return self._columns

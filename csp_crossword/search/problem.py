@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..core.deadline import Deadline
 from ..core.glyphs import normalize_entry
 from ..core.grid import Grid, Slot
 from ..core.result import MISMATCH_PREFIX
@@ -212,7 +213,12 @@ def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str,
 
 
 def build_problem(
-    grid: Grid, lexicon: Lexicon, options: FillOptions | None = None, *, slot_ids: Sequence[str] | None = None
+    grid: Grid,
+    lexicon: Lexicon,
+    options: FillOptions | None = None,
+    *,
+    slot_ids: Sequence[str] | None = None,
+    deadline: Deadline = None,
 ) -> FillProblem:
     """Apply the options to the lexicon, then node and arc consistency to every slot.
 
@@ -221,6 +227,7 @@ def build_problem(
 
     Raises:
         KeyError: a required slot id is not in the grid.
+        BuildTimeout: ``deadline`` passed during the Python search's arc consistency.
     """
     options = options or FillOptions()
     for slot_id, _ in options.required:
@@ -244,7 +251,7 @@ def build_problem(
     state = None
     if not empty:
         state = network.initial_state(domains)
-        failure = network.propagate(state, range(len(domains)))
+        failure = network.propagate(state, range(len(domains)), deadline)
         domains = state.domains
         if failure is not None:
             slot = network.slots[failure.slot]

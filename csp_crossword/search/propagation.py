@@ -22,6 +22,8 @@ from collections.abc import Iterable
 
 import networkx as nx
 
+from ..core.deadline import Deadline
+from ..core.errors import BuildTimeout
 from ..words.lexicon import Lexicon
 from ..words.ngrams import RunMasks
 from ..words.word_index import WordIndex
@@ -32,6 +34,9 @@ from .state import NEVER_REVISED, Failure, State
 #: Below this many words, a slot's glyph supports are read from the words themselves instead of
 #: testing one bitset per glyph (cheaper when the domain is tiny and the alphabet is not).
 SMALL_DOMAIN = 12
+#: Slots revised between two looks at a deadline (a revision of a large Python domain takes up
+#: to milliseconds).
+DEADLINE_EVERY_REVISIONS = 16
 #: When a slot lost at most this many words since its crossings were last revised, only the
 #: glyphs of those words are re-tested (a refuted word costs one test per crossing instead of
 #: one per glyph); a larger loss revises every glyph of each crossing.
@@ -128,11 +133,13 @@ class Network(Constraints):
             union |= column[low.bit_length() - 1]
         return union
 
-    def propagate(self, state: State, changed: Iterable[int]) -> Failure | None:
+    def propagate(self, state: State, changed: Iterable[int], deadline: Deadline = None) -> Failure | None:
         """Restore arc consistency after the domains of the slots in ``changed`` shrank.
 
         Returns None when every domain is non-empty, else the :class:`Failure`. ``state`` is
-        modified in place (callers copy it first when they need to undo).
+        modified in place (callers copy it first when they need to undo). ``deadline``: the
+        Python loop raises :class:`~csp_crossword.core.errors.BuildTimeout` once it passes (the
+        compiled loop is done in moments).
         """
         compiled = self.compiled()
         if compiled is not None:
@@ -141,12 +148,12 @@ class Network(Constraints):
         if self._compiled is None:  # the compiled loop may take over: count the time
             started = time.perf_counter()
             try:
-                return self._propagate_python(state, changed)
+                return self._propagate_python(state, changed, deadline)
             finally:
                 note_python_seconds(time.perf_counter() - started)
-        return self._propagate_python(state, changed)
+        return self._propagate_python(state, changed, deadline)
 
-    def _propagate_python(self, state: State, changed: Iterable[int]) -> Failure | None:
+    def _propagate_python(self, state: State, changed: Iterable[int], deadline: Deadline = None) -> Failure | None:
         """The reference loop (see :meth:`propagate`)."""
         domains, masks, settled, seen = state.domains, state.masks, state.settled, state.seen
         queue = deque(dict.fromkeys(changed))
@@ -154,9 +161,13 @@ class Network(Constraints):
         check_repeats = not self.allow_duplicates
         run_masks = self.run_masks
         settle = check_repeats or run_masks is not None
+        revised = 0
         while queue:
             s = queue.popleft()
             queued.discard(s)
+            revised += 1
+            if deadline is not None and revised % DEADLINE_EVERY_REVISIONS == 0 and time.monotonic() >= deadline:
+                raise BuildTimeout(len(domains))
             domain = domains[s]
             if not domain:
                 return Failure(s, None)
@@ -167,7 +178,7 @@ class Network(Constraints):
                     if failure is not None:
                         return failure
                 if check_repeats:
-                    others = self.same_length[s]
+                    others = [u for u in self.same_length[s] if u != s]
                     if self.limits is not None:
                         limit = self.limits[s].get(domain.bit_length() - 1, 1)
                         if limit > 1:

@@ -146,8 +146,8 @@ class CompiledNetwork:
         )
         same = [0]
         same_rows: list[int] = []
-        for others in net.same_length:
-            same_rows.extend(others)
+        for s, group in enumerate(net.same_length):
+            same_rows.extend(u for u in group if u != s)
             same.append(len(same_rows))
         self.same_start = np.array(same, dtype=np.int64)
         self.same_slots = np.array(same_rows, dtype=np.int64)

@@ -88,7 +88,27 @@ CASES = [
     ),
     ("freeform-45k-words", lambda tmp, words: ["freeform", words], {0, 3}),
     ("freeform-longest-words", lambda tmp, words: ["freeform", _long_words(tmp)], {0, 3}),
+    # 2,890 five-glyph slots over Bangla's clusters: arc consistency in the Python search, which
+    # ran a minute (and 3.4 GB) past the limit before it looked at the deadline
+    ("fill-bangla-lattice-101x101", lambda tmp, words: ["fill", _lattice(tmp), "--lang", "bn"], {3}),
 ]
+
+
+def test_check_of_the_bangla_lattice_keeps_its_limit_too(tmp_path, startup):
+    began = time.monotonic()
+    proc = subprocess.run(
+        _cli("check", _lattice(tmp_path), "--lang", "bn", "--time-limit", LIMIT), capture_output=True, text=True
+    )
+    assert proc.returncode == 3 and "time limit reached" in proc.stderr, proc.stderr
+    assert time.monotonic() - began <= startup + LIMIT + SLACK
+
+
+def _lattice(tmp_path: Path) -> Path:
+    """101x101 with a block every sixth row and column: every slot five cells long."""
+    path = tmp_path / "lattice.txt"
+    rows = ("".join("#" if r % 6 == 5 or c % 6 == 5 else "." for c in range(101)) for r in range(101))
+    path.write_text("\n".join(rows) + "\n")
+    return path
 
 
 @pytest.mark.parametrize("make_args, codes", [(make, codes) for _, make, codes in CASES], ids=[c[0] for c in CASES])
