@@ -12,11 +12,13 @@ False
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..core.deadline import Deadline
+from ..core.errors import BuildTimeout
 from ..core.glyphs import normalize_entry
 from ..core.grid import Grid, Slot
 from ..core.result import MISMATCH_PREFIX
@@ -242,6 +244,11 @@ def build_problem(
     if missing:
         lexicon = lexicon.with_entries(missing)
     slots = None if slot_ids is None else tuple(grid.slot(i) for i in slot_ids)
+    lengths = sorted({slot.length for slot in (slots if slots is not None else grid.slots)})
+    for length in lengths:  # the word indexes one length at a time, under the deadline
+        if deadline is not None and time.monotonic() >= deadline:
+            raise BuildTimeout(len(slots if slots is not None else grid.slots))
+        lexicon.index(length)
     uses = lexicon.word_uses() if options.exact else None
     graph = constraint_graph(grid, slots, no_repeat=not options.allow_duplicates)
     network = Network(graph, lexicon, uses, options.no_shared_substring)

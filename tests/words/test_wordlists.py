@@ -43,12 +43,23 @@ def _read(tmp_path, text: str, *, careful: bool, strict: bool = False):
 
 
 @settings(max_examples=300, deadline=None)
-@given(lines=st.lists(LINE, max_size=12), ending=st.sampled_from(["\n", "\r\n"]), last=st.booleans())
-def test_the_one_pass_reader_reads_what_the_careful_one_reads(tmp_path_factory, lines, ending, last):
+@given(
+    lines=st.lists(LINE, max_size=12),
+    ending=st.sampled_from(["\n", "\r\n"]),
+    last=st.booleans(),
+    chunk=st.sampled_from([1, 7, 1 << 20]),
+)
+def test_the_one_pass_reader_reads_what_the_careful_one_reads(tmp_path_factory, lines, ending, last, chunk):
+    """Whatever the chunks the one-pass reader cuts the text into."""
     text = ending.join(lines) + (ending if last else "")
     tmp_path = tmp_path_factory.mktemp("list")
-    assert _read(tmp_path, text, careful=False) == _read(tmp_path, text, careful=True)
-    assert _read(tmp_path, text, careful=False, strict=True) == _read(tmp_path, text, careful=True, strict=True)
+    whole = wordlists.SIMPLE_CHUNK_CHARS
+    wordlists.SIMPLE_CHUNK_CHARS = chunk
+    try:
+        assert _read(tmp_path, text, careful=False) == _read(tmp_path, text, careful=True)
+        assert _read(tmp_path, text, careful=False, strict=True) == _read(tmp_path, text, careful=True, strict=True)
+    finally:
+        wordlists.SIMPLE_CHUNK_CHARS = whole
 
 
 def test_a_simple_list_takes_the_one_pass_reader(tmp_path, monkeypatch):
