@@ -205,9 +205,11 @@ def main_campaign() -> int:
     failures: Counter[str] = Counter()
     codes: Counter[tuple[str, int]] = Counter()
     started = time.monotonic()
+    home = os.getcwd()
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         files = _files(folder)
+        os.chdir(folder)  # a case's relative output names (``-o 0``) land here, not in the checkout
         for number in range(options.cases):
             argv = make_case(rng, cli, files)
             limit = 11.0 + (float(argv[argv.index("--time-limit") + 1]) if _numeric_limit(argv) else 0.0)
@@ -234,6 +236,7 @@ def main_campaign() -> int:
                     f"{number + 1} cases, {sum(failures.values())} failures, {time.monotonic() - started:.0f} s",
                     flush=True,
                 )
+        os.chdir(home)
     print(f"\n{options.cases} cases in {time.monotonic() - started:.0f} s; failures: {sum(failures.values())}")
     for kind, n in failures.most_common():
         print(f"  {n:5}  {kind}")
