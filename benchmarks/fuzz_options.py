@@ -4,8 +4,10 @@ For each case a command is drawn (every one ``csp-crossword`` has but ``serve``)
 positional arguments (a small valid input of the right kind most of the time, else a missing
 path, a directory, a device, a FIFO or junk) and up to five of its options, each with a value from
 a pool of hostile ones (0, negatives, huge numbers, NaN, superscript digits, sizes such as
-``3x3x3``, empty text, control characters, paths to devices and pipes...) or a valid choice. A
-search gets ``--time-limit`` 1 unless the case draws its own. The case runs in this process
+``3x3x3``, empty text, control characters, paths to devices and pipes, a step out of the
+folder...) or a valid choice. Every case runs in a scratch folder, so that its outputs and steps
+up stay inside it (an early version ran in the caller's folder: ``-o ../../etc/passwd``, as root,
+replaced the system's user list). A search gets ``--time-limit`` 1 unless the case draws its own. The case runs in this process
 (``main(argv)``) under an alarm, every ``--subprocess-every``-th one also as a child process.
 
 A failure is an exit code outside the documented ones (``errors.ExitCode``) or 70 (an internal
@@ -75,7 +77,7 @@ HOSTILE = [
     "\x85",
     "\x00",
     "\u2028",
-    "../../etc/passwd",
+    "../escape.txt",
     "/dev/zero",
     "{fifo}",
     "{dir}",
@@ -207,9 +209,12 @@ def main_campaign() -> int:
     started = time.monotonic()
     home = os.getcwd()
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(scratch)
+        folder = Path(scratch) / "work"
+        folder.mkdir()
         files = _files(folder)
-        os.chdir(folder)  # a case's relative output names (``-o 0``) land here, not in the checkout
+        # every case runs in the scratch folder: a relative output name (``-o 0``) or a step up
+        # (``../escape.txt``) lands inside it, never in the checkout or the system
+        os.chdir(folder)
         for number in range(options.cases):
             argv = make_case(rng, cli, files)
             limit = 11.0 + (float(argv[argv.index("--time-limit") + 1]) if _numeric_limit(argv) else 0.0)
