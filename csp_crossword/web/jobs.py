@@ -64,6 +64,7 @@ class Job:
     created: float = field(default_factory=time.monotonic)
     sent: float | None = None  # handed to a worker
     started: float | None = None  # begun by it (its word list loaded): the time limit runs from here
+    handed_on: bool = False  # once sent to a worker that died before beginning it
     cancel_asked: float | None = None
     stop_asked: bool = False
     version: int = 0  # grows at every change, for event streams
@@ -287,6 +288,14 @@ class JobPool:
         worker.job = None
         worker.close(kill=True)
         code = worker.process.exitcode
+        if job is not None and not job.finished and job.started is None and not job.handed_on and not kill:
+            # the worker died before it began the job (killed while idle, just as the job was
+            # sent): the job never ran, so its replacement takes it, once
+            job.handed_on = True
+            job.state = "queued"
+            job.version += 1
+            self.queue.appendleft(job)
+            job = None
         if job is not None and not job.finished:
             job.error = reason if kill or code is None else f"{reason} (exit code {code})"
             self._finish(job, "failed")

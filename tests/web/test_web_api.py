@@ -190,7 +190,9 @@ def test_cancel_ends_a_running_job_with_its_best_so_far(client):
 
 def test_a_crashed_worker_fails_its_job_alone(client):
     job = client.post("/api/jobs", json=long_job()).json()
-    time.sleep(0.5)
+    end = time.monotonic() + 30
+    while client.get(f"/api/jobs/{job['id']}").json()["progress"] is None and time.monotonic() < end:
+        time.sleep(0.1)  # until its worker has begun it (a job not begun is handed to the next worker)
     workers = _children()
     assert workers
     for pid in workers:  # kill every worker: the one running the job among them
