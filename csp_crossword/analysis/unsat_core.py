@@ -47,6 +47,10 @@ from ..search.problem import FillProblem, build_problem
 #: slot). Sub-problems of a dozen slots are decided in milliseconds; a longer test means the
 #: slot's removal leaves a hard problem, which is worth little next to testing the others.
 SHRINK_TEST_SECONDS = 2.0
+#: A test's seconds as search nodes for a prover that counts them (``ac``: some 20,000 nodes a
+#: second on these sub-problems), so that whether a test ends in time does not depend on the
+#: machine's load; the job's deadline stays the outer bound.
+TEST_NODES_PER_SECOND = 20_000
 #: Share of the time left that one growth test may use: growth needs a definite answer.
 GROW_TEST_SHARE = 0.5
 #: Most slots added in one blame-driven growth step (conflict-driven steps add one or two).
@@ -161,8 +165,12 @@ class CoreSearch:
         if sub.unsatisfiable:
             verdict = _Verdict.UNSAT
         else:
-            deadline = earliest(self.deadline, time.monotonic() + seconds)
-            result = self.prover.solve(sub, deadline=deadline, stop=self.stop)
+            if getattr(self.prover, "counts_nodes", False):  # in nodes: the same verdict at any load
+                budget = max(1, int(seconds * TEST_NODES_PER_SECOND))
+                result = self.prover.solve(sub, deadline=self.deadline, stop=self.stop, node_limit=budget)
+            else:
+                deadline = earliest(self.deadline, time.monotonic() + seconds)
+                result = self.prover.solve(sub, deadline=deadline, stop=self.stop)
             if result.status == Status.INTERRUPTED:
                 raise KeyboardInterrupt  # Ctrl-C inside a test's search: the whole job stops
             if result.status == Status.UNSATISFIABLE:
