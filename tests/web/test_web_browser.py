@@ -161,7 +161,8 @@ def test_a_candidate_click_places_the_word(server, browser, shots):
     new_grid(browser, server, 5, 5)
     select_across(browser, 0, 2)
     try:
-        WebDriverWait(browser, 20).until(
+        # the list is drawn again as its look-ahead checks come in: an item can go stale mid-look
+        WebDriverWait(browser, 20, ignored_exceptions=[StaleElementReferenceException]).until(
             # the list of this grid's 1A, not one still coming for the page's first 15x15
             lambda d: (
                 d.find_element(By.ID, "candidates-head").text.startswith("1A")
