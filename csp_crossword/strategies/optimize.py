@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from ..backends.ac import ACBackend
 from ..core.deadline import Deadline, StopSignal, earliest, time_left
-from ..core.result import FillResult, SearchStats, Status
-from .quality import quality_first
+from ..core.result import FillResult, Status
+from .quality import add_stats, quality_first, word_ids
 
 if TYPE_CHECKING:
     from ..backends.base import Backend, ProgressCallback
@@ -50,11 +50,12 @@ def optimize_fill(
     reference = quality_first(problem, ACBackend(seed=seed), deadline=reference_end, stop=stop, progress=progress)
     if reference.status in (Status.UNSATISFIABLE, Status.INTERRUPTED):
         return reference
-    words = _word_ids(problem, reference) if reference.status == Status.FILLED else None
+    words = word_ids(problem, reference) if reference.status == Status.FILLED else None
     if words is not None:
         problem = replace(problem, incumbent=tuple(words))
     result = optimiser.solve(problem, deadline=deadline, stop=stop, progress=progress)
-    result.stats = _sum(reference.stats, result.stats, time.monotonic() - started)
+    add_stats(result.stats, reference.stats)  # the job's effort: the reference's search too
+    result.stats.seconds = time.monotonic() - started
     if result.status.has_fill or words is None:
         return result
     # the optimiser found nothing in time (or was stopped): the reference fill stands, with the
@@ -70,19 +71,3 @@ def optimize_fill(
         bound=max(total, min(bounds)),
         reason=f"{optimiser.name} found no better fill in time",
     )
-
-
-def _word_ids(problem: FillProblem, result: FillResult) -> list[int] | None:
-    """The fill of ``result`` as a word id per slot (None if an entry is not in its slot's index)."""
-    answers = {entry.id: entry.answer for entry in result.entries}
-    found = [problem.network.indexes[s].id_of(answers.get(slot.id, "")) for s, slot in enumerate(problem.slots)]
-    if any(w is None for w in found):
-        return None
-    return [w for w in found if w is not None]
-
-
-def _sum(first: SearchStats, second: SearchStats, seconds: float) -> SearchStats:
-    total = SearchStats(seconds=seconds, phase=second.phase)
-    for name in ("nodes", "backtracks", "restarts", "propagations", "nogoods", "nogood_prunings", "nogood_failures"):
-        setattr(total, name, getattr(first, name) + getattr(second, name))
-    return total

@@ -106,7 +106,7 @@ def quality_first(
             stage_end = earliest(deadline, time.monotonic() + budget)
             result = solver.solve(restricted, deadline=stage_end, stop=stop, progress=progress)
         budget *= STAGE_GROWTH
-        _add(totals, result.stats)
+        add_stats(totals, result.stats)
         if result.status == Status.FILLED:
             weak = min(f for f in floors if f is not None) < ACCEPTABLE_SCORE
             nodes = FILLABILITY_IMPROVEMENT_NODES if weak else IMPROVEMENT_NODES
@@ -122,7 +122,7 @@ def quality_first(
         # every word left is one the user accepts: find a fill first, then raise its scores
         solver = solver.fillability_first()
     result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
-    _add(totals, result.stats)
+    add_stats(totals, result.stats)
     if result.status == Status.FILLED:
         result = _improved(problem, result, totals, deadline, stop, improvement)
     return _with_totals(result, totals, started)
@@ -137,13 +137,8 @@ def _improved(
     nodes: int = IMPROVEMENT_NODES,
 ) -> FillResult:
     """``result`` after :func:`improve_fill` had up to ``nodes`` search nodes (and the time left)."""
-    network = problem.network
-    by_slot = {entry.id: entry.answer for entry in result.entries}
-    if (stop is not None and stop.is_set()) or len(by_slot) != len(network.slots):
-        return result
-    found = [network.indexes[s].id_of(by_slot[slot.id]) for s, slot in enumerate(network.slots)]
-    words = [w for w in found if w is not None]
-    if len(words) != len(found):  # a verified fill's entries are all in the list: cannot happen
+    words = word_ids(problem, result)
+    if (stop is not None and stop.is_set()) or words is None:
         return result
     outcome = improve_fill(problem, words, deadline, stop, node_budget=nodes)
     totals.nodes += outcome.nodes
@@ -177,7 +172,17 @@ def _restricted(problem: FillProblem, floors: list[int | None]) -> tuple[FillPro
     return replace(problem, domains=tuple(state.domains), root=state.copy()), []
 
 
-def _add(totals: SearchStats, stats: SearchStats) -> None:
+def word_ids(problem: FillProblem, result: FillResult) -> list[int] | None:
+    """A full fill as a word id per slot; None when ``result`` leaves a slot empty or holds an
+    entry its slot's index lacks."""
+    answers = {entry.id: entry.answer for entry in result.entries}
+    found = [problem.network.indexes[s].id_of(answers.get(slot.id, "")) for s, slot in enumerate(problem.slots)]
+    if any(w is None for w in found):
+        return None
+    return [w for w in found if w is not None]
+
+
+def add_stats(totals: SearchStats, stats: SearchStats) -> None:
     for name in ("nodes", "backtracks", "restarts", "propagations", "nogoods", "nogood_prunings", "nogood_failures"):
         setattr(totals, name, getattr(totals, name) + getattr(stats, name))
 
