@@ -33,6 +33,7 @@ setup(
                 "csp_crossword/search/kernel/learning.c",
                 "csp_crossword/search/kernel/search.c",
                 "csp_crossword/search/kernel/improve.c",
+                "csp_crossword/search/kernel/optimum.c",
             ],
             depends=["csp_crossword/search/kernel/core.h", "csp_crossword/search/kernel/search.h"],
             # -ffp-contract=off: no fused multiply-add, so the look-ahead values are the very

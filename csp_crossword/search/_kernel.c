@@ -466,7 +466,81 @@ static PyObject *search_improve(SearchObject *self, PyObject *args) {
     return result;
 }
 
+/* optimum(domains, to_beat, root_iterations, node_iterations, step_scale, stall_steps, node_budget,
+ *         deadline, stop) ->
+ * (nodes, stopped, root_bound, words or None): the whole grid's branch and bound with a
+ * Lagrangian bound (kernel/optimum.c) from `domains` (packed rows, copied in); words are the best
+ * fill found above to_beat, per slot. Not stopped: nothing better than that fill exists. */
+static PyObject *search_optimum(SearchObject *self, PyObject *args) {
+    PyObject *domains_object, *stop_object;
+    long long to_beat, root_iterations, node_iterations, stall_steps, node_budget;
+    double step_scale, deadline;
+    if (!PyArg_ParseTuple(args, "OLLLdLLdO", &domains_object, &to_beat, &root_iterations, &node_iterations,
+                          &step_scale, &stall_steps, &node_budget, &deadline, &stop_object))
+        return NULL;
+    if (begin_call(self, 2) < 0) return NULL;
+    Py_buffer domains;
+    if (take_buffer(domains_object, &domains, 8, 0, "domains") < 0) {
+        self->busy = 0;
+        return NULL;
+    }
+    if (domains.len / 8 != self->search.st.total) {
+        PyBuffer_Release(&domains);
+        self->busy = 0;
+        PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
+        return NULL;
+    }
+    memcpy(self->search.d.domains, domains.buf, (size_t)domains.len);
+    PyBuffer_Release(&domains);
+    Py_buffer stop; /* one byte the caller sets, from another thread, to stop the search */
+    if (take_buffer(stop_object, &stop, 1, 1, "stop") < 0) {
+        self->busy = 0;
+        return NULL;
+    }
+    int64_t n = self->search.st.n;
+    Optimum o = {.best_total = to_beat,
+                 .root_iterations = root_iterations,
+                 .node_iterations = node_iterations,
+                 .step_scale = step_scale,
+                 .stall_steps = stall_steps,
+                 .stop = stop.len >= 1 ? (const volatile uint8_t *)stop.buf : NULL,
+                 .node_budget = node_budget,
+                 .deadline = deadline};
+    o.best = malloc((size_t)(n > 0 ? n : 1) * sizeof(int64_t));
+    int status = -1;
+    if (o.best) {
+        Py_BEGIN_ALLOW_THREADS
+        status = optimum_run(&self->search, &o);
+        Py_END_ALLOW_THREADS
+    }
+    self->busy = 0;
+    PyObject *result = NULL;
+    if (status < 0) {
+        PyErr_NoMemory();
+    } else {
+        PyObject *words = Py_None;
+        Py_INCREF(words);
+        if (o.found) {
+            Py_DECREF(words);
+            words = PyList_New(n);
+            for (int64_t k = 0; words && k < n; k++) {
+                PyObject *item = PyLong_FromLongLong(o.best[k]);
+                if (!item) {
+                    Py_CLEAR(words);
+                    break;
+                }
+                PyList_SET_ITEM(words, k, item);
+            }
+        }
+        if (words) result = Py_BuildValue("(LOdN)", (long long)o.nodes, o.stopped ? Py_True : Py_False, o.root_bound, words);
+    }
+    free(o.best);
+    PyBuffer_Release(&stop);
+    return result;
+}
+
 static PyMethodDef search_methods[] = {
+    {"optimum", (PyCFunction)search_optimum, METH_VARARGS, "Branch and bound of the whole grid's highest total score."},
     {"improve", (PyCFunction)search_improve, METH_VARARGS, "Branch and bound of one improvement neighbourhood."},
     {"run", (PyCFunction)search_run_method, METH_VARARGS, "Search until a fill, exhaustion, the slice end or the deadline."},
     {"fill", (PyCFunction)search_fill, METH_NOARGS, "The word id of every slot, after a fill."},

@@ -1,14 +1,18 @@
-"""The highest total score (``--optimize``): the everyday fill first, then an optimiser that must
+"""The highest total score (``--optimize``): the everyday fill first, then searches that must
 beat it.
 
 1. The quality-first fill (:mod:`.quality`, the ``ac`` search with its node budgets) with at
    most :data:`REFERENCE_SHARE` of the time: within a second on a 15x15, and the fill a plain
    ``fill`` would give.
-2. The optimising backend (CP-SAT) gets that fill as the problem's ``incumbent``: its first
-   solution, and a floor (the total may only rise), so whatever it answers in the time left is
-   at least as good; a small grid's model is solved to a proof of optimality.
-3. When the optimiser answers nothing in time, the reference fill is the answer, with the best
-   bound known (the optimiser's, else every slot's best word left): an honest gap.
+2. The Lagrangian branch and bound (:mod:`.optimum`) from that fill's total: all the time left on
+   a grid of at most :data:`PROOF_SLOTS` slots, :data:`PROOF_SHARE` of it on a larger one. When it
+   ends, its best fill is proved optimal; cut short, it leaves its best fill and its root bound.
+3. The optimising backend (CP-SAT) gets the best fill so far as the problem's ``incumbent``: its
+   first solution, and a floor (the total may only rise), so whatever it answers in the time
+   left is at least as good.
+4. When the optimiser answers nothing better in time, the best fill so far is the answer, with
+   the best bound known (the optimiser's, the Lagrangian one, every slot's best word left): an
+   honest gap.
 
 Unsatisfiable and interrupted reference runs end the job at once.
 """
@@ -20,8 +24,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..backends.ac import ACBackend
+from ..backends.base import fill_from_words
 from ..core.deadline import Deadline, StopSignal, earliest, time_left
-from ..core.result import FillResult, Status
+from ..core.result import FillResult, SearchStats, Status
+from .optimum import BOUND_MARGIN, prove_optimum
 from .quality import add_stats, quality_first, word_ids
 
 if TYPE_CHECKING:
@@ -30,6 +36,15 @@ if TYPE_CHECKING:
 
 #: Most of the time left that the reference fill may take (it needs far less on everyday grids).
 REFERENCE_SHARE = 0.25
+#: Grids of at most this many slots (a 7x7 with blocks has about 22) give the proof search all the
+#: time left: CP-SAT's bound did not move in 60 s on them, where the proof search ends on a 5x5.
+PROOF_SLOTS = 30
+#: A larger grid's share of the time left for the proof search (its best fill becomes CP-SAT's
+#: incumbent for the rest).
+PROOF_SHARE = 0.5
+#: No proof search where the multipliers (crossing cells times glyphs) are more than this: its
+#: memory grows with their square (a 15x15 has about 5,000).
+PROOF_MULTIPLIERS = 20_000
 
 
 def optimize_fill(
@@ -51,23 +66,73 @@ def optimize_fill(
     if reference.status in (Status.UNSATISFIABLE, Status.INTERRUPTED):
         return reference
     words = word_ids(problem, reference) if reference.status == Status.FILLED else None
+    stats = SearchStats()
+    add_stats(stats, reference.stats)  # the job's effort: the reference's search too
+    lagrangian: int | None = None
+    if words is not None and _provable(problem):
+        left = time_left(deadline)
+        share = 1.0 if len(problem.slots) <= PROOF_SLOTS else PROOF_SHARE
+        proof_end = earliest(deadline, None if left == float("inf") else time.monotonic() + share * left)
+        optimum = prove_optimum(problem, problem.total_score(words), proof_end, stop)
+        stats.nodes += optimum.nodes
+        if optimum.words is not None:
+            words = optimum.words
+        if optimum.proved:
+            total = problem.total_score(words)
+            stats.seconds = time.monotonic() - started
+            cells, entries = fill_from_words(problem, dict(enumerate(words)))
+            return FillResult(Status.OPTIMAL, optimiser.name, cells, entries, stats, objective=total, bound=total)
+        if optimum.bound is not None:
+            lagrangian = int(optimum.bound + BOUND_MARGIN)
+    if stop is not None and stop.is_set() and words is not None:
+        return _best_so_far(problem, reference, words, stats, started, [lagrangian], Status.INTERRUPTED, "stopped")
     if words is not None:
         problem = replace(problem, incumbent=tuple(words))
     result = optimiser.solve(problem, deadline=deadline, stop=stop, progress=progress)
-    add_stats(result.stats, reference.stats)  # the job's effort: the reference's search too
+    add_stats(result.stats, stats)
     result.stats.seconds = time.monotonic() - started
-    if result.status.has_fill or words is None:
+    if words is None:
         return result
-    # the optimiser found nothing in time (or was stopped): the reference fill stands, with the
-    # best bound known
-    total = problem.total_score(words)
-    bounds = [problem.score_bound()] + ([int(result.bound)] if result.bound is not None else [])
+    if result.status.has_fill and (result.objective or 0) >= problem.total_score(words):
+        if lagrangian is not None and result.bound is not None and result.status != Status.OPTIMAL:
+            result = replace(result, bound=max(result.objective or 0, min(result.bound, lagrangian)))
+        return result
+    # the optimiser found nothing better in time (or was stopped): the best fill so far stands,
+    # with the best bound known
     status = Status.INTERRUPTED if result.status == Status.INTERRUPTED else Status.FILLED
+    bounds = [lagrangian, None if result.bound is None else int(result.bound)]
+    reason = f"{optimiser.name} found no better fill in time"
+    return _best_so_far(problem, reference, words, result.stats, started, bounds, status, reason)
+
+
+def _provable(problem: FillProblem) -> bool:
+    """Whether the proof search fits the problem (see :data:`PROOF_MULTIPLIERS`)."""
+    network = problem.network
+    return network.crossing_count * max(1, len(network.lexicon.alphabet)) <= PROOF_MULTIPLIERS
+
+
+def _best_so_far(
+    problem: FillProblem,
+    reference: FillResult,
+    words: list[int],
+    stats: SearchStats,
+    started: float,
+    bounds: list[int | None],
+    status: Status,
+    reason: str,
+) -> FillResult:
+    """The fill ``words`` with the lowest of ``bounds`` and every slot's best word left."""
+    total = problem.total_score(words)
+    stats.seconds = time.monotonic() - started
+    cells, entries = fill_from_words(problem, dict(enumerate(words)))
+    lowest = min([problem.score_bound()] + [b for b in bounds if b is not None])
     return replace(
         reference,
         status=status,
-        stats=result.stats,
+        cells=cells,
+        entries=entries,
+        stats=stats,
         objective=total,
-        bound=max(total, min(bounds)),
-        reason=f"{optimiser.name} found no better fill in time",
+        bound=max(total, lowest),
+        reason=reason,
     )

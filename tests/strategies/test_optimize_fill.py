@@ -9,7 +9,9 @@ from csp_crossword.backends.cpsat import CpSatBackend
 from csp_crossword.core.grid import parse_grid
 from csp_crossword.core.result import FillResult, SearchStats, Status
 from csp_crossword.search.problem import build_problem
+from csp_crossword.strategies import optimize
 from csp_crossword.strategies.optimize import optimize_fill
+from csp_crossword.strategies.optimum import Optimum
 from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
 from hypothesis import HealthCheck, given, settings
@@ -57,7 +59,11 @@ def test_without_time_for_the_optimiser_the_everyday_fill_comes_back_with_a_boun
     def no_answer(self, problem, call):
         return FillResult(Status.TIMEOUT, self.name, stats=SearchStats(nodes=7))
 
+    def no_proof(problem, to_beat, deadline, stop=None, **_):
+        return Optimum(None, False, None, 0)
+
     monkeypatch.setattr(CpSatBackend, "_solve", no_answer)
+    monkeypatch.setattr(optimize, "prove_optimum", no_proof)
     result = optimize_fill(problem, CpSatBackend(optimize=True), deadline=None)
     everyday = api.fill(grid, lexicon)
     assert result.status == Status.FILLED and verify_fill(grid, result.cells, lexicon) == []
@@ -71,6 +77,7 @@ def test_a_problem_too_large_to_optimise_whole_keeps_its_best_words_and_the_know
     lexicon = api.load_words()
     problem = build_problem(grid, lexicon)
     monkeypatch.setattr(cpsat_model, "OPTIMIZE_TABLE_VALUES", 2_000)
+    monkeypatch.setattr(optimize, "PROOF_MULTIPLIERS", 0)  # CP-SAT's cut model alone
     assert cpsat_model.table_values(problem) > 2_000
     everyday = api.fill(grid, lexicon)
     result = api.fill(grid, lexicon, backend="cpsat", optimize=True, time_limit=20)

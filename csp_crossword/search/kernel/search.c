@@ -248,6 +248,7 @@ int search_init(Search *search) {
     search->snapshot_size = (size_t)st->crossing_count * 8 + n * 3 * 8 + n;
     search->frames = calloc(n + 1, sizeof(Frame));
     search->snapshots = malloc((n + 1) * search->snapshot_size);
+    search->frame_capacity = (int64_t)n + 1;
     search->best = malloc((size_t)(st->total > 0 ? st->total : 1) * sizeof(uint64_t));
     search->logs = malloc((size_t)(st->glyph_count > 0 ? st->glyph_count : 1) * sizeof(double));
     search->ids = malloc((size_t)widest * 64 * sizeof(int64_t));

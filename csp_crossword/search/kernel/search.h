@@ -69,6 +69,7 @@ typedef struct {
     Nogoods nogoods;
     Counters counters;
     Frame *frames;
+    int64_t frame_capacity; /* frames (and snapshots) allocated: one per slot and the root; more for optimum.c */
     int64_t depth;
     uint8_t *snapshots; /* per frame: masks, settled, count, lo, hi */
     size_t snapshot_size;
@@ -101,6 +102,19 @@ typedef struct {
     double deadline;
 } Improve;
 
+/* The whole grid's highest total score, proved (optimum.c). */
+typedef struct {
+    int64_t best_total; /* the total to beat, then the best found */
+    int64_t *best;      /* per slot, the best fill's word */
+    int found, stopped; /* stopped: by the deadline or the node budget, before a proof */
+    int64_t root_iterations, node_iterations; /* subgradient steps at the root and at every other node */
+    double step_scale;   /* the first step's share of Polyak's step, halved when the bound stalls */
+    int64_t stall_steps; /* steps in a row that do not lower the bound before it is halved */
+    const volatile uint8_t *stop; /* set by the caller to stop the search (NULL: never) */
+    int64_t nodes, node_budget;               /* node_budget -1: none */
+    double deadline, root_bound;              /* root_bound: the bound left at the root */
+} Optimum;
+
 int search_init(Search *search);
 /* The current state becomes frame k's / goes back to frame k's. */
 void search_mark(Search *search, int64_t k);
@@ -108,6 +122,8 @@ void search_restore(Search *search, int64_t k);
 /* Writes nothing but the state: domains already copied in; resets masks and flags, propagates,
  * then searches. */
 int improve_run(Search *search, Improve *b);
+/* As improve_run for every slot: the best fill above o->best_total, and whether none exists. */
+int optimum_run(Search *search, Optimum *o);
 void search_free(Search *search);
 /* Runs until a fill, exhaustion, the deadline, or the end of the slice (monotonic seconds). */
 int search_run(Search *search, double slice_end, double deadline);

@@ -1,0 +1,101 @@
+"""The proof search for the highest total score (Lagrangian branch and bound): its optimum is
+brute force's, the compiled core and the Python reference agree node for node, and a search cut
+short says so."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from csp_crossword import api
+from csp_crossword.core.grid import parse_grid
+from csp_crossword.core.result import Status
+from csp_crossword.search.problem import FillOptions, build_problem
+from csp_crossword.strategies.optimum import prove_optimum
+from csp_crossword.verify.fill import verify_fill
+from csp_crossword.words.lexicon import Lexicon
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bruteforce import runs, solutions
+
+
+@st.composite
+def scored_puzzles(draw):
+    height = draw(st.integers(2, 4))
+    width = draw(st.integers(2, 4))
+    rows = ["".join(draw(st.sampled_from(".....#")) for _ in range(width)) for _ in range(height)]
+    words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=width), min_size=1, max_size=40))
+    scores = {w: draw(st.integers(0, 100)) for w in words}
+    allow_duplicates = draw(st.booleans())
+    return rows, scores, allow_duplicates
+
+
+def words_of(problem, words):
+    return [problem.network.indexes[s].words[w] for s, w in enumerate(words)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scored_puzzles())
+def test_the_proved_optimum_is_brute_forces_in_the_core_and_the_reference(puzzle):
+    rows, scores, allow_duplicates = puzzle
+    try:
+        grid = parse_grid("\n".join(rows))
+    except Exception:  # no slot at all: covered by the grid tests
+        return
+    slots = runs(rows)
+    totals = [
+        sum(scores["".join(fill[c] for c in slot)] for slot in slots)
+        for fill in solutions(rows, set(scores), allow_duplicates=allow_duplicates)
+    ]
+    lexicon = Lexicon.from_words(scores, scores=scores)
+    problem = build_problem(grid, lexicon, FillOptions(allow_duplicates=allow_duplicates))
+    answers = []
+    for native in (True, False):
+        found = prove_optimum(problem, -1, time.monotonic() + 60, native=native)
+        assert found.proved, (rows, scores)
+        if not totals:
+            assert found.words is None
+            continue
+        assert found.words is not None
+        fill_words = words_of(problem, found.words)
+        assert problem.total_score(found.words) == max(totals), (rows, scores, fill_words)
+        answers.append((found.nodes, found.bound, found.words))
+    if totals:
+        assert answers[0] == answers[1]  # the compiled core follows the reference step for step
+
+
+def test_a_fill_to_beat_that_is_optimal_is_proved_without_a_better_one():
+    grid = parse_grid("...\n...\n...")
+    scores = {"BAT": 90, "ORE": 40, "WED": 70, "BOW": 80, "ARE": 60, "TED": 30, "CAT": 50, "ARK": 20, "TEE": 10}
+    lexicon = Lexicon.from_words(scores, scores=scores)
+    problem = build_problem(grid, lexicon)
+    best = prove_optimum(problem, -1, None)
+    assert best.proved and best.words is not None
+    total = problem.total_score(best.words)
+    again = prove_optimum(problem, total, None)
+    assert again.proved and again.words is None  # nothing beats it
+    assert again.bound is None or again.bound >= total  # an upper bound of every fill
+
+
+def test_a_search_stopped_or_out_of_nodes_says_it_proved_nothing():
+    grid = parse_grid("#....\n.....\n.....\n.....\n....#")
+    problem = build_problem(grid, api.load_words())
+    stop = threading.Event()
+    stop.set()
+    stopped = prove_optimum(problem, 0, None, stop)
+    assert not stopped.proved
+    budget = prove_optimum(problem, 0, None, node_budget=5)
+    assert not budget.proved and budget.nodes <= 5
+    assert budget.words is None or problem.total_score(budget.words) > 0
+    assert budget.bound is not None and budget.bound >= problem.total_score(budget.words or [])
+
+
+def test_optimize_proves_a_small_grid_with_the_built_in_list():
+    grid = parse_grid("#...\n....\n....\n...#")
+    lexicon = api.load_words()
+    everyday = api.fill(grid, lexicon, time_limit=30)
+    best = api.fill(grid, lexicon, backend="cpsat", optimize=True, time_limit=60)
+    assert best.status == Status.OPTIMAL
+    assert verify_fill(grid, best.cells, lexicon) == []
+    assert best.total_score == best.objective == best.bound >= everyday.total_score
