@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from ..backends.base import Backend, ProgressCallback
     from ..search.problem import FillProblem
 
+#: The name a fill proved optimal by the proof search reports as its backend: our ``ac`` core's
+#: arc consistency with the Lagrangian bound.
+PROVER_NAME = "ac"
 #: Most of the time left that the reference fill may take (it needs far less on everyday grids).
 REFERENCE_SHARE = 0.25
 #: Grids of at most this many slots (a 7x7 with blocks has about 22) give the proof search all the
@@ -81,7 +84,7 @@ def optimize_fill(
             total = problem.total_score(words)
             stats.seconds = time.monotonic() - started
             cells, entries = fill_from_words(problem, dict(enumerate(words)))
-            return FillResult(Status.OPTIMAL, optimiser.name, cells, entries, stats, objective=total, bound=total)
+            return FillResult(Status.OPTIMAL, PROVER_NAME, cells, entries, stats, objective=total, bound=total)
         if optimum.bound is not None:
             lagrangian = int(optimum.bound + BOUND_MARGIN)
     if stop is not None and stop.is_set() and words is not None:
