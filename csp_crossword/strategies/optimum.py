@@ -31,8 +31,9 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..words.word_index import WordIndex
 
@@ -86,52 +87,65 @@ def prove_optimum(
     (a ``time.monotonic()`` value, or None), ``stop`` or ``node_budget`` nodes. ``native`` False
     keeps the search in Python (the reference), as does a network whose rules the compiled core
     does not know (use limits, the shared-run rule)."""
-    network = problem.network
-    packed = network.packed() if native else None
-    if packed is None:
-        return _Reference(problem, to_beat, deadline, stop, node_budget).run()
-    import numpy as np
+    return ProofSearch(problem, native=native).run(to_beat, deadline, stop, node_budget=node_budget)
 
-    core = packed.search(problem.root_state())
-    rows = packed.rows_of(list(problem.domains))
-    flag = np.zeros(1, dtype=np.uint8)
-    answer: list[tuple[int, bool, float, list[int] | None]] = []
-    failure: list[BaseException] = []
 
-    def run() -> None:
+class ProofSearch:
+    """The proof search of one problem, ready to run from its own domains or from narrower ones
+    (one compiled search serves every run: a re-fill of many neighbourhoods makes it once)."""
+
+    def __init__(self, problem: FillProblem, *, native: bool = True):
+        self.problem = problem
+        self.packed = problem.network.packed() if native else None
+        self.core: Any = None
+
+    def run(
+        self,
+        to_beat: int,
+        deadline: Deadline,
+        stop: StopSignal | None = None,
+        *,
+        domains: Sequence[int] | None = None,
+        node_budget: int | None = None,
+    ) -> Optimum:
+        """As :func:`prove_optimum`, from ``domains`` (one bitset per slot, within the problem's;
+        arc consistency runs first) when given."""
+        domains = list(self.problem.domains if domains is None else domains)
+        if self.packed is None:
+            return _Reference(self.problem, domains, to_beat, deadline, stop, node_budget).run()
+        import numpy as np
+
+        if self.core is None:
+            self.core = self.packed.search(self.problem.root_state())
+        rows = self.packed.rows_of(domains)
+        flag = np.zeros(1, dtype=np.uint8)
+        answer: list[tuple[int, bool, float, list[int] | None]] = []
+        failure: list[BaseException] = []
+        settings = (ROOT_STEPS, NODE_STEPS, STEP_SCALE, STALL_STEPS, -1 if node_budget is None else node_budget)
+        end = math.inf if deadline is None else deadline
+
+        def run() -> None:
+            try:
+                answer.append(self.core.optimum(rows, to_beat, *settings, end, flag))
+            except BaseException as error:  # handed to the caller's thread
+                failure.append(error)
+
+        # The search runs in a thread (it releases the interpreter lock) so that this thread
+        # stays free to see the stop signal and Ctrl-C, which it passes on through the flag.
+        worker = threading.Thread(target=run, name="optimum", daemon=True)
+        worker.start()
         try:
-            answer.append(
-                core.optimum(
-                    rows,
-                    to_beat,
-                    ROOT_STEPS,
-                    NODE_STEPS,
-                    STEP_SCALE,
-                    STALL_STEPS,
-                    -1 if node_budget is None else node_budget,
-                    math.inf if deadline is None else deadline,
-                    flag,
-                )
-            )
-        except BaseException as error:  # handed to the caller's thread
-            failure.append(error)
-
-    # The search runs in a thread (it releases the interpreter lock) so that this thread stays
-    # free to see the stop signal and Ctrl-C, which it passes on through the flag.
-    worker = threading.Thread(target=run, name="optimum", daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(STOP_POLL_SECONDS)
-            if stop is not None and stop.is_set():
-                flag[0] = 1
-    finally:
-        flag[0] = 1
-        worker.join()
-    if failure:
-        raise failure[0]
-    nodes, stopped, root_bound, words = answer[0]
-    return Optimum(words, not stopped, None if math.isinf(root_bound) else root_bound, nodes)
+            while worker.is_alive():
+                worker.join(STOP_POLL_SECONDS)
+                if stop is not None and stop.is_set():
+                    flag[0] = 1
+        finally:
+            flag[0] = 1
+            worker.join()
+        if failure:
+            raise failure[0]
+        nodes, stopped, root_bound, words = answer[0]
+        return Optimum(words, not stopped, None if math.isinf(root_bound) else root_bound, nodes)
 
 
 class _Stopped(Exception):
@@ -142,9 +156,16 @@ class _Reference:
     """The branch and bound in Python, step for step as the compiled core's."""
 
     def __init__(
-        self, problem: FillProblem, to_beat: int, deadline: Deadline, stop: StopSignal | None, budget: int | None
+        self,
+        problem: FillProblem,
+        domains: list[int],
+        to_beat: int,
+        deadline: Deadline,
+        stop: StopSignal | None,
+        budget: int | None,
     ):
         self.problem = problem
+        self.domains = domains
         self.network = problem.network
         self.best_total = to_beat
         self.best: list[int] | None = None
@@ -161,7 +182,9 @@ class _Reference:
         ]
 
     def run(self) -> Optimum:
-        state = self.problem.root_state()
+        state = self.network.initial_state(self.domains)
+        if self.network.propagate(state, range(len(self.domains))) is not None:
+            return Optimum(None, True, None, 0)  # no fill at all
         proved = True
         try:
             self._descend(state, {}, 0)
@@ -180,6 +203,7 @@ class _Reference:
     def _evaluate(self, domains: list[int], multipliers: Multipliers) -> tuple[float, list[int], list[float]]:
         total, args, maxes = 0.0, [], []
         for s, domain in enumerate(domains):
+            self._check_time()  # a slot of a large list takes milliseconds here
             best, arg = -math.inf, -1
             for w in WordIndex.iter_ids(domain):
                 value = self._adjusted(multipliers, s, w)
@@ -256,7 +280,7 @@ class _Reference:
 
     # -- the search
     def _check_time(self) -> None:
-        if self.budget is not None and self.nodes >= self.budget:
+        if self.budget is not None and self.nodes > self.budget:
             raise _Stopped
         if self.stop is not None and self.stop.is_set():
             raise _Stopped
@@ -266,6 +290,8 @@ class _Reference:
     def _descend(self, state: State, multipliers: Multipliers, depth: int) -> None:
         network = self.network
         while True:
+            if self.budget is not None and self.nodes >= self.budget:
+                raise _Stopped
             self._check_time()
             self.nodes += 1
             kept = self._bound_and_filter(state, multipliers, ROOT_STEPS if depth == 0 else NODE_STEPS)

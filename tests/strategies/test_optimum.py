@@ -99,3 +99,12 @@ def test_optimize_proves_a_small_grid_with_the_built_in_list():
     assert best.status == Status.OPTIMAL
     assert verify_fill(grid, best.cells, lexicon) == []
     assert best.total_score == best.objective == best.bound >= everyday.total_score
+
+
+def test_the_reference_search_keeps_its_deadline_on_a_15x15_with_the_built_in_list():
+    problem = api.prepare("grids/american/am15-01.txt").problem
+    started = time.monotonic()
+    found = prove_optimum(problem, 0, time.monotonic() + 1, native=False)
+    # one evaluation of every slot's words takes seconds in Python: the deadline is looked at
+    # per slot, so the search ends soon after it (generous for a busy machine)
+    assert not found.proved and time.monotonic() - started < 15

@@ -42,28 +42,33 @@ static inline int64_t glyph_at(const Search *search, int64_t s, int64_t w, int64
     return st->codes[st->code_offsets[st->kinds[s]] + w * st->lengths[s] + pos];
 }
 
-/* Every slot's best adjusted word left (lowest id among equals) and the sum of their values. */
-static double evaluate(const Search *search, const double *lam, double *slot_max, int64_t *slot_arg) {
-    const Structure *st = &search->st;
-    const Domains *d = &search->d;
-    double total = 0;
-    for (int64_t s = 0; s < st->n; s++) {
-        const uint64_t *row = d->domains + st->offsets[s];
-        double best = -INFINITY;
-        int64_t arg = -1;
-        for (int64_t x = d->lo[s]; x <= d->hi[s]; x++) {
-            for (uint64_t bits = row[x]; bits; bits &= bits - 1) {
-                int64_t w = x * 64 + __builtin_ctzll(bits);
-                double value = adjusted(search, lam, s, w);
-                if (value > best) {
-                    best = value;
-                    arg = w;
-                }
+/* Slot s's best adjusted word left (lowest id among equals) and its value. */
+static void best_word(const Search *search, const double *lam, int64_t s, double *slot_max, int64_t *slot_arg) {
+    const uint64_t *row = search->d.domains + search->st.offsets[s];
+    double best = -INFINITY;
+    int64_t arg = -1;
+    for (int64_t x = search->d.lo[s]; x <= search->d.hi[s]; x++) {
+        for (uint64_t bits = row[x]; bits; bits &= bits - 1) {
+            int64_t w = x * 64 + __builtin_ctzll(bits);
+            double value = adjusted(search, lam, s, w);
+            if (value > best) {
+                best = value;
+                arg = w;
             }
         }
-        slot_max[s] = best;
-        slot_arg[s] = arg;
-        total += best;
+    }
+    slot_max[s] = best;
+    slot_arg[s] = arg;
+}
+
+/* Every slot's best adjusted word left (only the slots marked in `dirty`, then unmarked, when it
+ * is not NULL: the others' multipliers did not move) and the sum of their values, in slot order. */
+static double evaluate(const Search *search, const double *lam, double *slot_max, int64_t *slot_arg, uint8_t *dirty) {
+    double total = 0;
+    for (int64_t s = 0; s < search->st.n; s++) {
+        if (!dirty || dirty[s]) best_word(search, lam, s, slot_max, slot_arg);
+        if (dirty) dirty[s] = 0;
+        total += slot_max[s];
     }
     return total;
 }
@@ -71,7 +76,7 @@ static double evaluate(const Search *search, const double *lam, double *slot_max
 /* trial = lam moved against the subgradient of the relaxed solution `arg` by Polyak's step
  * toward `target`; 0 when every crossing agrees (no step). */
 static int step(const Search *search, const double *lam, double *trial, const int64_t *arg, double total,
-                double target, double scale) {
+                double target, double scale, uint8_t *dirty) {
     const Structure *st = &search->st;
     int64_t glyphs = st->glyph_count, disagreeing = 0;
     for (int64_t s = 0; s < st->n; s++)
@@ -89,6 +94,7 @@ static int step(const Search *search, const double *lam, double *trial, const in
             int64_t mine = glyph_at(search, s, arg[s], st->nb_pos[k]);
             int64_t theirs = glyph_at(search, t, arg[t], st->nb_other_pos[k]);
             if (mine == theirs) continue;
+            dirty[s] = dirty[t] = 1; /* the two slots whose adjusted scores move */
             trial[st->nb_cell[k] * glyphs + mine] -= size;   /* s gains it: too much */
             trial[st->nb_cell[k] * glyphs + theirs] += size; /* t loses it: too little */
         }
@@ -101,6 +107,7 @@ typedef struct {
     double *slot_max, *walk_max; /* per slot, the best adjusted score: at lams[depth], at current */
     int64_t *slot_arg, *walk_arg; /* ... and the word that has it */
     int64_t *changed;
+    uint8_t *dirty; /* per slot: its multipliers moved since the walk last evaluated it */
 } Work;
 
 /* Lowers the bound of the current state with up to `iterations` subgradient steps from `lam`
@@ -113,19 +120,20 @@ static int bound_and_filter(Search *search, Optimum *o, Work *work, double *lam,
     size_t cells = (size_t)(st->crossing_count * st->glyph_count);
     for (;;) {
         double target = (double)o->best_total + 1.0 - BOUND_MARGIN;
-        double total = evaluate(search, lam, work->slot_max, work->slot_arg);
+        double total = evaluate(search, lam, work->slot_max, work->slot_arg, NULL);
         if (iterations > 0 && total >= target) {
             /* the walk moves on every step; only a lower bound replaces lam */
             double scale = o->step_scale, walked = total;
             int64_t stalled = 0;
             memcpy(work->current, lam, cells * sizeof(double));
             memcpy(work->walk_arg, work->slot_arg, (size_t)st->n * sizeof(int64_t));
+            memcpy(work->walk_max, work->slot_max, (size_t)st->n * sizeof(double));
             for (int64_t it = 0; it < iterations && total >= target; it++) {
-                if (!step(search, work->current, work->next, work->walk_arg, walked, target, scale)) break;
+                if (!step(search, work->current, work->next, work->walk_arg, walked, target, scale, work->dirty)) break;
                 double *swap = work->current;
                 work->current = work->next;
                 work->next = swap;
-                walked = evaluate(search, work->current, work->walk_max, work->walk_arg);
+                walked = evaluate(search, work->current, work->walk_max, work->walk_arg, work->dirty);
                 if (walked < total) {
                     total = walked;
                     memcpy(lam, work->current, cells * sizeof(double));
@@ -334,9 +342,10 @@ int optimum_run(Search *search, Optimum *o) {
     work.slot_arg = malloc((size_t)(n ? n : 1) * sizeof(int64_t));
     work.walk_arg = malloc((size_t)(n ? n : 1) * sizeof(int64_t));
     work.changed = malloc((size_t)(n ? n : 1) * sizeof(int64_t));
+    work.dirty = calloc((size_t)(n ? n : 1), 1);
     int result = -1;
     if (work.lams && work.current && work.next && work.slot_max && work.walk_max && work.slot_arg && work.walk_arg &&
-        work.changed) {
+        work.changed && work.dirty) {
         /* as improve_run: glyph masks open, nothing settled, arc consistency over every slot */
         uint64_t all = st->glyph_count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << st->glyph_count) - 1;
         for (int64_t c = 0; c < st->crossing_count; c++) d->masks[c] = all;
@@ -362,5 +371,6 @@ int optimum_run(Search *search, Optimum *o) {
     free(work.slot_arg);
     free(work.walk_arg);
     free(work.changed);
+    free(work.dirty);
     return result;
 }
