@@ -5,9 +5,10 @@ beat it.
    most :data:`REFERENCE_SHARE` of the time: within a second on a 15x15, and the fill a plain
    ``fill`` would give.
 2. The neighbourhood re-fill (:mod:`.refill`, the proof search on each slot's neighbourhood)
-   with up to :data:`REFILL_SHARE` of the time left: on a 15x15 it raises the total where the
-   searches below find nothing better, and on a 7x7 it finds better fills than the whole grid's
-   proof search does, which then starts from a higher total.
+   with up to :data:`REFILL_SHARE_SMALL` (small grids) or :data:`REFILL_SHARE` of the time left:
+   on a 15x15 it raises the total where the searches below find nothing better, and on a 7x7 it
+   finds better fills than the whole grid's proof search does, which then starts from a higher
+   total.
 3. The Lagrangian branch and bound (:mod:`.optimum`) from the best total so far: all the time left
    on a grid of at most :data:`PROOF_SLOTS` slots, :data:`PROOF_SHARE` of it on a larger one. When
    it ends, its best fill is proved optimal; cut short, it leaves its best fill and its root bound.
@@ -47,8 +48,10 @@ REFERENCE_SHARE = 0.25
 #: Grids of at most this many slots (a 7x7 with blocks has about 22) give the proof search all the
 #: time left: CP-SAT's bound did not move in 60 s on them, where the proof search ends on a 5x5.
 PROOF_SLOTS = 30
-#: A larger grid's share of the time left for the neighbourhood re-fill (it stops sooner when no
-#: neighbourhood improves).
+#: The share of the time left for the neighbourhood re-fill (it stops sooner when no neighbourhood
+#: improves): on a grid of at most PROOF_SLOTS slots the proof search needs the most of it (a
+#: 5x5 with the built-in list takes some 20 s), on a larger one the re-fill raises the total most.
+REFILL_SHARE_SMALL = 0.25
 REFILL_SHARE = 0.6
 #: A larger grid's share of the time left for the proof search (its best fill becomes CP-SAT's
 #: incumbent for the rest).
@@ -80,7 +83,8 @@ def optimize_fill(
     add_stats(stats, reference.stats)  # the job's effort: the reference's search too
     lagrangian: int | None = None
     if words is not None:
-        improved = refill_neighbourhoods(problem, words, _share_end(deadline, REFILL_SHARE), stop)
+        share = REFILL_SHARE_SMALL if len(problem.slots) <= PROOF_SLOTS else REFILL_SHARE
+        improved = refill_neighbourhoods(problem, words, _share_end(deadline, share), stop)
         stats.nodes += improved.nodes
         words = improved.words
     if words is not None and _provable(problem):
