@@ -34,7 +34,7 @@ from ..core.deadline import Deadline, StopSignal, earliest, time_left
 from ..core.result import FillResult, SearchStats, Status
 from .optimum import BOUND_MARGIN, prove_optimum
 from .quality import add_stats, quality_first, word_ids
-from .refill import refill_neighbourhoods
+from .refill import NEIGHBOURHOOD_NODES, refill_neighbourhoods
 
 if TYPE_CHECKING:
     from ..backends.base import Backend, ProgressCallback
@@ -50,14 +50,18 @@ REFERENCE_SHARE = 0.25
 PROOF_SLOTS = 30
 #: The share of the time left for the neighbourhood re-fill (it stops sooner when no neighbourhood
 #: improves): on a grid of at most PROOF_SLOTS slots the proof search needs the most of it (a
-#: 5x5 with the built-in list takes some 20 s), on a larger one the re-fill raises the total most.
+#: 5x5 with the built-in list takes 20-50 s), so the re-fill makes one round there at most; on a
+#: larger one the re-fill raises the total most.
 REFILL_SHARE_SMALL = 0.25
 REFILL_SHARE = 0.6
 #: A larger grid's share of the time left for the proof search (its best fill becomes CP-SAT's
 #: incumbent for the rest).
 PROOF_SHARE = 0.5
-#: No proof search where the multipliers (crossing cells times glyphs) are more than this: its
-#: memory grows with their square (a 15x15 has about 5,000).
+#: Proof-search nodes a grid of more than PROOF_SLOTS slots may take when the job has no time
+#: limit (the share of a deadline bounds it otherwise).
+PROOF_NODES_UNTIMED = 20_000
+#: No proof search (nor re-fill, which runs it) where the multipliers (crossing cells times
+#: glyphs) are more than this: its memory grows with their square (a 15x15 has about 5,000).
 PROOF_MULTIPLIERS = 20_000
 
 
@@ -83,25 +87,21 @@ def optimize_fill(
     add_stats(stats, reference.stats)  # the job's effort: the reference's search too
     lagrangian: int | None = None
     if words is not None:
-        share = REFILL_SHARE_SMALL if len(problem.slots) <= PROOF_SLOTS else REFILL_SHARE
-        improved = refill_neighbourhoods(problem, words, _share_end(deadline, share), stop)
-        stats.nodes += improved.nodes
-        words = improved.words
-    if words is not None and _provable(problem):
-        share = 1.0 if len(problem.slots) <= PROOF_SLOTS else PROOF_SHARE
-        optimum = prove_optimum(problem, problem.total_score(words), _share_end(deadline, share), stop)
-        stats.nodes += optimum.nodes
-        if optimum.words is not None:
-            words = optimum.words
-        if optimum.proved:
+        try:
+            words, proved, lagrangian = _our_searches(problem, words, deadline, stop, stats)
+        except _Interrupted as interrupted:  # Ctrl-C: the best fill so far
+            reason = "stopped"
+            return _best_so_far(problem, reference, interrupted.words, stats, started, [], Status.INTERRUPTED, reason)
+        if proved:
             total = problem.total_score(words)
             stats.seconds = time.monotonic() - started
             cells, entries = fill_from_words(problem, dict(enumerate(words)))
             return FillResult(Status.OPTIMAL, PROVER_NAME, cells, entries, stats, objective=total, bound=total)
-        if optimum.bound is not None:
-            lagrangian = int(optimum.bound + BOUND_MARGIN)
-    if stop is not None and stop.is_set() and words is not None:
-        return _best_so_far(problem, reference, words, stats, started, [lagrangian], Status.INTERRUPTED, "stopped")
+        if stop is not None and stop.is_set():
+            return _best_so_far(problem, reference, words, stats, started, [lagrangian], Status.INTERRUPTED, "stopped")
+        if time_left(deadline) <= 0:
+            reason = f"no time was left for {optimiser.name}"
+            return _best_so_far(problem, reference, words, stats, started, [lagrangian], Status.FILLED, reason)
     if words is not None:
         problem = replace(problem, incumbent=tuple(words))
     result = optimiser.solve(problem, deadline=deadline, stop=stop, progress=progress)
@@ -110,8 +110,9 @@ def optimize_fill(
     if words is None:
         return result
     if result.status.has_fill and (result.objective or 0) >= problem.total_score(words):
-        if lagrangian is not None and result.bound is not None and result.status != Status.OPTIMAL:
-            result = replace(result, bound=max(result.objective or 0, min(result.bound, lagrangian)))
+        if lagrangian is not None and result.status != Status.OPTIMAL:
+            bound = lagrangian if result.bound is None else min(result.bound, lagrangian)
+            result = replace(result, bound=max(result.objective or 0, bound))
         return result
     # the optimiser found nothing better in time (or was stopped): the best fill so far stands,
     # with the best bound known
@@ -119,6 +120,50 @@ def optimize_fill(
     bounds = [lagrangian, None if result.bound is None else int(result.bound)]
     reason = f"{optimiser.name} found no better fill in time"
     return _best_so_far(problem, reference, words, result.stats, started, bounds, status, reason)
+
+
+class _Interrupted(Exception):
+    """Ctrl-C during our searches, with the best fill so far."""
+
+    def __init__(self, words: list[int]):
+        super().__init__("interrupted")
+        self.words = words
+
+
+def _our_searches(
+    problem: FillProblem, words: list[int], deadline: Deadline, stop: StopSignal | None, stats: SearchStats
+) -> tuple[list[int], bool, int | None]:
+    """The neighbourhood re-fill, then the proof search, from ``words``: the best fill found,
+    whether it is proved optimal, and the proof search's bound (None without one)."""
+    small = len(problem.slots) <= PROOF_SLOTS
+    if not _provable(problem):
+        return words, False, None
+    share = REFILL_SHARE_SMALL if small else REFILL_SHARE
+    budget = len(problem.slots) * NEIGHBOURHOOD_NODES if small else None  # one round on a small grid
+    improved = refill_neighbourhoods(problem, words, _share_end(deadline, share), stop, node_budget=budget)
+    stats.nodes += improved.nodes
+    if improved.interrupted:
+        raise _Interrupted(improved.words)
+    words = improved.words
+    # without a deadline a large grid's proof gets a node budget: CP-SAT's turn must come
+    untimed = None if small or deadline is not None else PROOF_NODES_UNTIMED
+    try:
+        optimum = prove_optimum(
+            problem,
+            problem.total_score(words),
+            _share_end(deadline, 1.0 if small else PROOF_SHARE),
+            stop,
+            node_budget=untimed,
+        )
+    except KeyboardInterrupt:
+        raise _Interrupted(words) from None
+    except MemoryError:  # CP-SAT may still do with less
+        return words, False, None
+    stats.nodes += optimum.nodes
+    if optimum.words is not None:
+        words = optimum.words
+    lagrangian = None if optimum.bound is None else int(optimum.bound + BOUND_MARGIN)
+    return words, optimum.proved, lagrangian
 
 
 def _share_end(deadline: Deadline, share: float) -> Deadline:

@@ -140,8 +140,12 @@ class ProofSearch:
                 if stop is not None and stop.is_set():
                     flag[0] = 1
         finally:
-            flag[0] = 1
-            worker.join()
+            flag[0] = 1  # the search stops within a step of the bound
+            while worker.is_alive():
+                try:
+                    worker.join(STOP_POLL_SECONDS)
+                except KeyboardInterrupt:  # a second Ctrl-C: the search is stopping already
+                    continue
         if failure:
             raise failure[0]
         nodes, stopped, root_bound, words = answer[0]

@@ -31,11 +31,13 @@ NEIGHBOURHOOD_NODES = 300
 
 @dataclass
 class Refill:
-    """What a re-fill run did: its word ids per slot, the entries it changed and its nodes."""
+    """What a re-fill run did: its word ids per slot, the entries it changed, its nodes, and
+    whether Ctrl-C ended it."""
 
     words: list[int]
     replaced: int = 0
     nodes: int = 0
+    interrupted: bool = False
 
 
 def refill_neighbourhoods(
@@ -61,13 +63,17 @@ def refill_neighbourhoods(
             left = NEIGHBOURHOOD_NODES if node_budget is None else min(NEIGHBOURHOOD_NODES, node_budget - outcome.nodes)
             if _over(deadline, stop) or left <= 0:
                 return outcome
-            found = search.run(
-                problem.total_score(outcome.words),
-                deadline,
-                stop,
-                domains=_freed(problem, outcome.words, s),
-                node_budget=left,
-            )
+            try:
+                found = search.run(
+                    problem.total_score(outcome.words),
+                    deadline,
+                    stop,
+                    domains=_freed(problem, outcome.words, s),
+                    node_budget=left,
+                )
+            except KeyboardInterrupt:  # the best fill so far goes back
+                outcome.interrupted = True
+                return outcome
             outcome.nodes += found.nodes
             if found.words is not None:
                 outcome.replaced += sum(1 for a, b in zip(outcome.words, found.words, strict=True) if a != b)

@@ -110,10 +110,16 @@ typedef struct {
     uint8_t *dirty; /* per slot: its multipliers moved since the walk last evaluated it */
 } Work;
 
+/* Whether the deadline passed or the caller asked to stop (looked at between steps too). */
+static int out_of_clock(const Optimum *o) {
+    if (o->stop && *o->stop) return 1;
+    return now_seconds() >= o->deadline;
+}
+
 /* Lowers the bound of the current state with up to `iterations` subgradient steps from `lam`
  * (keeping the lowest bound's multipliers there), then removes the words that cannot reach the
  * target and propagates, until nothing changes. 1: pruned, 0: kept (slot_max/slot_arg hold the
- * bound's words), -1: out of memory. */
+ * bound's words), 2: stopped (o->stopped set), -1: out of memory. */
 static int bound_and_filter(Search *search, Optimum *o, Work *work, double *lam, int64_t iterations) {
     const Structure *st = &search->st;
     Domains *d = &search->d;
@@ -129,6 +135,11 @@ static int bound_and_filter(Search *search, Optimum *o, Work *work, double *lam,
             memcpy(work->walk_arg, work->slot_arg, (size_t)st->n * sizeof(int64_t));
             memcpy(work->walk_max, work->slot_max, (size_t)st->n * sizeof(double));
             for (int64_t it = 0; it < iterations && total >= target; it++) {
+                if (out_of_clock(o)) { /* a root's steps on a large grid take a while */
+                    if (o->nodes == 1) o->root_bound = total;
+                    o->stopped = 1;
+                    return 2;
+                }
                 if (!step(search, work->current, work->next, work->walk_arg, walked, target, scale, work->dirty)) break;
                 double *swap = work->current;
                 work->current = work->next;
@@ -178,10 +189,9 @@ static int bound_and_filter(Search *search, Optimum *o, Work *work, double *lam,
     }
 }
 
-static int out_of_time(Optimum *o) {
+static int out_of_time(const Optimum *o) {
     if (o->node_budget >= 0 && o->nodes >= o->node_budget) return 1;
-    if (o->stop && *o->stop) return 1;
-    return now_seconds() >= o->deadline;
+    return out_of_clock(o);
 }
 
 /* Slot s keeps (keep 1) or loses (keep 0) its words with glyph g at position pos. */
@@ -225,7 +235,7 @@ static int decide(Search *search, int64_t s, int64_t w, int keep, int64_t pos, i
         }
     }
     if (search->trail.failed) return -1;
-    if (d->count[s] == 0 || d->count[t] == 0) return 1;
+    if (d->count[s] == 0 || (t >= 0 && d->count[t] == 0)) return 1;
     int64_t failed, cause;
     memset(d->touched, 0, (size_t)st->n);
     return fixpoint(st, d, &search->trail, &search->scratch, changed, n_changed, &failed, &cause);
@@ -271,7 +281,7 @@ static int descend(Search *search, Optimum *o, Work *work, int64_t depth) {
         }
         o->nodes++;
         int status = bound_and_filter(search, o, work, lam, depth == 0 ? o->root_iterations : o->node_iterations);
-        if (status) return status < 0 ? -1 : 0;
+        if (status) return status < 0 ? -1 : 0; /* pruned or stopped */
         /* branch on a crossing the bound's words disagree on; when they agree everywhere and
          * repeat nothing they are a fill whose total is the bound: the best here */
         int64_t k = disagreement(search, work->slot_arg), s, w, pos = -1, t = -1, tpos = -1;
