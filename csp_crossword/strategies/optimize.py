@@ -4,18 +4,19 @@ beat it.
 1. The quality-first fill (:mod:`.quality`, the ``ac`` search with its node budgets) with at
    most :data:`REFERENCE_SHARE` of the time: within a second on a 15x15, and the fill a plain
    ``fill`` would give.
-2. The neighbourhood re-fill (:mod:`.refill`, the proof search on each slot's neighbourhood)
-   with up to :data:`REFILL_SHARE_SMALL` (small grids) or :data:`REFILL_SHARE` of the time left:
-   on a 15x15 it raises the total where the searches below find nothing better, and on a 7x7 it
-   finds better fills than the whole grid's proof search does, which then starts from a higher
-   total.
-3. The Lagrangian branch and bound (:mod:`.optimum`) from the best total so far: all the time left
-   on a grid of at most :data:`PROOF_SLOTS` slots, :data:`PROOF_SHARE` of it on a larger one. When
-   it ends, its best fill is proved optimal; cut short, it leaves its best fill and its root bound.
-4. The optimising backend (CP-SAT) gets the best fill so far as the problem's ``incumbent``: its
+2. The proof search (:mod:`.optimum`, a branch and bound over the whole grid with a Lagrangian
+   bound) and the neighbourhood re-fill (:mod:`.refill`, the proof search on each slot's
+   neighbourhood), each from the best total so far. On a grid of at most :data:`PROOF_SLOTS`
+   slots the proof comes first, with :data:`PROOF_SHARE_SMALL` of the time left (it proves a 5x5
+   with the built-in list in 20-50 s), then the re-fill with the rest (on a 7x7 it finds better
+   fills than the proof search). On a larger grid the re-fill comes first, with
+   :data:`REFILL_SHARE` of the time left (on a 15x15 it raises the total where CP-SAT finds
+   nothing better), then the proof search with :data:`PROOF_SHARE` of the rest, for its bound.
+   A proof search that ends proves its best fill optimal.
+3. The optimising backend (CP-SAT) gets the best fill so far as the problem's ``incumbent``: its
    first solution, and a floor (the total may only rise), so whatever it answers in the time
    left is at least as good.
-5. When the optimiser answers nothing better in time, the best fill so far is the answer, with
+4. When the optimiser answers nothing better in time, the best fill so far is the answer, with
    the best bound known (the optimiser's, the Lagrangian one, every slot's best word left): an
    honest gap.
 
@@ -34,7 +35,7 @@ from ..core.deadline import Deadline, StopSignal, earliest, time_left
 from ..core.result import FillResult, SearchStats, Status
 from .optimum import BOUND_MARGIN, prove_optimum
 from .quality import add_stats, quality_first, word_ids
-from .refill import NEIGHBOURHOOD_NODES, refill_neighbourhoods
+from .refill import refill_neighbourhoods
 
 if TYPE_CHECKING:
     from ..backends.base import Backend, ProgressCallback
@@ -45,17 +46,15 @@ if TYPE_CHECKING:
 PROVER_NAME = "ac"
 #: Most of the time left that the reference fill may take (it needs far less on everyday grids).
 REFERENCE_SHARE = 0.25
-#: Grids of at most this many slots (a 7x7 with blocks has about 22) give the proof search all the
-#: time left: CP-SAT's bound did not move in 60 s on them, where the proof search ends on a 5x5.
+#: Grids of at most this many slots (a 7x7 with blocks has about 22) start with the proof search:
+#: CP-SAT's bound did not move in 60 s on them, where the proof search ends on a 5x5.
 PROOF_SLOTS = 30
-#: The share of the time left for the neighbourhood re-fill (it stops sooner when no neighbourhood
-#: improves): on a grid of at most PROOF_SLOTS slots the proof search needs the most of it (a
-#: 5x5 with the built-in list takes 20-50 s), so the re-fill makes one round there at most; on a
-#: larger one the re-fill raises the total most.
-REFILL_SHARE_SMALL = 0.25
+#: Their proof search's share of the time left (the re-fill gets the rest).
+PROOF_SHARE_SMALL = 0.9
+#: A larger grid's share of the time left for the neighbourhood re-fill first (it stops sooner
+#: when no neighbourhood improves), then the proof search's share of what is left (its best fill
+#: becomes CP-SAT's incumbent for the rest).
 REFILL_SHARE = 0.6
-#: A larger grid's share of the time left for the proof search (its best fill becomes CP-SAT's
-#: incumbent for the rest).
 PROOF_SHARE = 0.5
 #: Proof-search nodes a grid of more than PROOF_SLOTS slots may take when the job has no time
 #: limit (the share of a deadline bounds it otherwise).
@@ -133,37 +132,49 @@ class _Interrupted(Exception):
 def _our_searches(
     problem: FillProblem, words: list[int], deadline: Deadline, stop: StopSignal | None, stats: SearchStats
 ) -> tuple[list[int], bool, int | None]:
-    """The neighbourhood re-fill, then the proof search, from ``words``: the best fill found,
-    whether it is proved optimal, and the proof search's bound (None without one)."""
-    small = len(problem.slots) <= PROOF_SLOTS
+    """The proof search and the neighbourhood re-fill from ``words``, in the order the grid's size
+    calls for (module docstring): the best fill found, whether it is proved optimal, and the
+    proof search's bound (None without one)."""
     if not _provable(problem):
         return words, False, None
-    share = REFILL_SHARE_SMALL if small else REFILL_SHARE
-    budget = len(problem.slots) * NEIGHBOURHOOD_NODES if small else None  # one round on a small grid
-    improved = refill_neighbourhoods(problem, words, _share_end(deadline, share), stop, node_budget=budget)
+    if len(problem.slots) <= PROOF_SLOTS:
+        words, proved, lagrangian = _prove(problem, words, _share_end(deadline, PROOF_SHARE_SMALL), stop, stats, None)
+        if proved:
+            return words, True, lagrangian
+        return _refill(problem, words, deadline, stop, stats), False, lagrangian
+    words = _refill(problem, words, _share_end(deadline, REFILL_SHARE), stop, stats)
+    # without a deadline a large grid's proof gets a node budget: CP-SAT's turn must come
+    budget = PROOF_NODES_UNTIMED if deadline is None else None
+    return _prove(problem, words, _share_end(deadline, PROOF_SHARE), stop, stats, budget)
+
+
+def _refill(
+    problem: FillProblem, words: list[int], deadline: Deadline, stop: StopSignal | None, stats: SearchStats
+) -> list[int]:
+    improved = refill_neighbourhoods(problem, words, deadline, stop)
     stats.nodes += improved.nodes
     if improved.interrupted:
         raise _Interrupted(improved.words)
-    words = improved.words
-    # without a deadline a large grid's proof gets a node budget: CP-SAT's turn must come
-    untimed = None if small or deadline is not None else PROOF_NODES_UNTIMED
+    return improved.words
+
+
+def _prove(
+    problem: FillProblem,
+    words: list[int],
+    deadline: Deadline,
+    stop: StopSignal | None,
+    stats: SearchStats,
+    node_budget: int | None,
+) -> tuple[list[int], bool, int | None]:
     try:
-        optimum = prove_optimum(
-            problem,
-            problem.total_score(words),
-            _share_end(deadline, 1.0 if small else PROOF_SHARE),
-            stop,
-            node_budget=untimed,
-        )
+        optimum = prove_optimum(problem, problem.total_score(words), deadline, stop, node_budget=node_budget)
     except KeyboardInterrupt:
         raise _Interrupted(words) from None
     except MemoryError:  # CP-SAT may still do with less
         return words, False, None
     stats.nodes += optimum.nodes
-    if optimum.words is not None:
-        words = optimum.words
     lagrangian = None if optimum.bound is None else int(optimum.bound + BOUND_MARGIN)
-    return words, optimum.proved, lagrangian
+    return optimum.words or words, optimum.proved, lagrangian
 
 
 def _share_end(deadline: Deadline, share: float) -> Deadline:

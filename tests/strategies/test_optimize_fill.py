@@ -85,3 +85,21 @@ def test_a_problem_too_large_to_optimise_whole_keeps_its_best_words_and_the_know
     assert verify_fill(grid, result.cells, lexicon) == []
     assert result.total_score >= everyday.total_score
     assert result.bound == problem.score_bound()
+
+
+def test_ctrl_c_during_our_searches_returns_the_best_fill_so_far(monkeypatch):
+    from csp_crossword.strategies import optimum
+
+    grid = parse_grid("#...\n....\n....\n...#")
+    lexicon = api.load_words()
+    problem = build_problem(grid, lexicon)
+
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(optimum.ProofSearch, "run", interrupted)
+    result = optimize_fill(problem, CpSatBackend(optimize=True), deadline=None)
+    everyday = api.fill(grid, lexicon)
+    assert result.status == Status.INTERRUPTED
+    assert verify_fill(grid, result.cells, lexicon) == []
+    assert result.total_score == everyday.total_score == result.objective
