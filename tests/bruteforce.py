@@ -78,3 +78,20 @@ def solutions(
 def count(rows: list[str], words: set[str], allow_duplicates: bool = False, shared_run: int | None = None) -> int:
     """Distinct fills (fills differing in at least one cell)."""
     return len({tuple(sorted(s.items())) for s in solutions(rows, words, allow_duplicates, shared_run)})
+
+
+def scored_puzzles(max_height: int = 4, cells: str = ".....#", max_words: int = 40, min_score: int = 0):
+    """A hypothesis strategy: (rows, word -> score) for a tiny grid over the letters ABC, with
+    ``cells`` drawn per cell ("#" a block) and up to ``max_words`` words."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def puzzles(draw):
+        height = draw(st.integers(2, max_height))
+        width = draw(st.integers(2, 4))
+        rows = ["".join(draw(st.sampled_from(cells)) for _ in range(width)) for _ in range(height)]
+        words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=width), min_size=1, max_size=max_words))
+        scores = {w: draw(st.integers(min_score, 100)) for w in words}
+        return rows, scores
+
+    return puzzles()

@@ -388,6 +388,25 @@ static PyObject *search_conflicts(SearchObject *self, PyObject *unused) {
     return counts;
 }
 
+/* Copies packed rows (one per slot) into the search's domains; -1 with an exception set, the
+ * object no longer busy. */
+static int copy_domains_in(SearchObject *self, PyObject *domains_object) {
+    Py_buffer domains;
+    if (take_buffer(domains_object, &domains, 8, 0, "domains") < 0) {
+        self->busy = 0;
+        return -1;
+    }
+    if (domains.len / 8 != self->search.st.total) {
+        PyBuffer_Release(&domains);
+        self->busy = 0;
+        PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
+        return -1;
+    }
+    memcpy(self->search.d.domains, domains.buf, (size_t)domains.len);
+    PyBuffer_Release(&domains);
+    return 0;
+}
+
 /* improve(domains, touched, to_beat, node_cap, spent, node_budget, deadline) -> (nodes, words or
  * None): the branch and bound of one improvement neighbourhood (see kernel/improve.c) from
  * `domains` (packed rows, copied in; arc consistency runs first); words are the best re-fill's,
@@ -400,19 +419,7 @@ static PyObject *search_improve(SearchObject *self, PyObject *args) {
                           &node_budget, &deadline))
         return NULL;
     if (begin_call(self, 2) < 0) return NULL;
-    Py_buffer domains;
-    if (take_buffer(domains_object, &domains, 8, 0, "domains") < 0) {
-        self->busy = 0;
-        return NULL;
-    }
-    if (domains.len / 8 != self->search.st.total) {
-        PyBuffer_Release(&domains);
-        self->busy = 0;
-        PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
-        return NULL;
-    }
-    memcpy(self->search.d.domains, domains.buf, (size_t)domains.len);
-    PyBuffer_Release(&domains);
+    if (copy_domains_in(self, domains_object) < 0) return NULL;
     Py_buffer touched;
     if (take_buffer(touched_object, &touched, 8, 0, "touched") < 0) {
         self->busy = 0;
@@ -479,19 +486,7 @@ static PyObject *search_optimum(SearchObject *self, PyObject *args) {
                           &step_scale, &stall_steps, &node_budget, &deadline, &stop_object))
         return NULL;
     if (begin_call(self, 2) < 0) return NULL;
-    Py_buffer domains;
-    if (take_buffer(domains_object, &domains, 8, 0, "domains") < 0) {
-        self->busy = 0;
-        return NULL;
-    }
-    if (domains.len / 8 != self->search.st.total) {
-        PyBuffer_Release(&domains);
-        self->busy = 0;
-        PyErr_SetString(PyExc_ValueError, "domains: not one row per slot");
-        return NULL;
-    }
-    memcpy(self->search.d.domains, domains.buf, (size_t)domains.len);
-    PyBuffer_Release(&domains);
+    if (copy_domains_in(self, domains_object) < 0) return NULL;
     Py_buffer stop; /* one byte the caller sets, from another thread, to stop the search */
     if (take_buffer(stop_object, &stop, 1, 1, "stop") < 0) {
         self->busy = 0;

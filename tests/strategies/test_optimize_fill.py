@@ -15,23 +15,12 @@ from csp_crossword.strategies.optimum import Optimum
 from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from bruteforce import runs, solutions
-
-
-@st.composite
-def scored_puzzles(draw):
-    height = draw(st.integers(2, 3))
-    width = draw(st.integers(2, 4))
-    rows = ["".join(draw(st.sampled_from("....#")) for _ in range(width)) for _ in range(height)]
-    words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=width), min_size=1, max_size=30))
-    scores = {w: draw(st.integers(1, 100)) for w in words}
-    return rows, scores
+from bruteforce import runs, scored_puzzles, solutions
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scored_puzzles())
+@given(scored_puzzles(max_height=3, cells="....#", max_words=30, min_score=1))
 def test_the_optimum_is_brute_forces_and_never_below_the_everyday_fill(puzzle):
     rows, scores = puzzle
     try:

@@ -17,18 +17,7 @@ from csp_crossword.words.lexicon import Lexicon
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bruteforce import runs, solutions
-
-
-@st.composite
-def scored_puzzles(draw):
-    height = draw(st.integers(2, 4))
-    width = draw(st.integers(2, 4))
-    rows = ["".join(draw(st.sampled_from(".....#")) for _ in range(width)) for _ in range(height)]
-    words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=width), min_size=1, max_size=40))
-    scores = {w: draw(st.integers(0, 100)) for w in words}
-    allow_duplicates = draw(st.booleans())
-    return rows, scores, allow_duplicates
+from bruteforce import runs, scored_puzzles, solutions
 
 
 def words_of(problem, words):
@@ -36,9 +25,9 @@ def words_of(problem, words):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(scored_puzzles())
-def test_the_proved_optimum_is_brute_forces_in_the_core_and_the_reference(puzzle):
-    rows, scores, allow_duplicates = puzzle
+@given(scored_puzzles(), st.booleans())
+def test_the_proved_optimum_is_brute_forces_in_the_core_and_the_reference(puzzle, allow_duplicates):
+    rows, scores = puzzle
     try:
         grid = parse_grid("\n".join(rows))
     except Exception:  # no slot at all: covered by the grid tests

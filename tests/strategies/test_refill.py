@@ -15,19 +15,8 @@ from csp_crossword.strategies.refill import refill_neighbourhoods
 from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from bruteforce import runs, solutions
-
-
-@st.composite
-def scored_puzzles(draw):
-    height = draw(st.integers(2, 4))
-    width = draw(st.integers(2, 4))
-    rows = ["".join(draw(st.sampled_from(".....#")) for _ in range(width)) for _ in range(height)]
-    words = draw(st.sets(st.text(alphabet="ABC", min_size=2, max_size=width), min_size=1, max_size=40))
-    scores = {w: draw(st.integers(0, 100)) for w in words}
-    return rows, scores
+from bruteforce import runs, scored_puzzles, solutions
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
