@@ -101,7 +101,6 @@ def optimize_fill(
         if time_left(deadline) <= 0:
             reason = f"no time was left for {optimiser.name}"
             return _best_so_far(problem, reference, words, stats, started, [lagrangian], Status.FILLED, reason)
-    if words is not None:
         problem = replace(problem, incumbent=tuple(words))
     result = optimiser.solve(problem, deadline=deadline, stop=stop, progress=progress)
     add_stats(result.stats, stats)
