@@ -8,143 +8,15 @@ Chromium or ChromeDriver is missing.
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-import pytest
+from browser_page import NEEDS_BROWSER, cell, glyph, new_grid, page_cells, select_across, type_at
 
-selenium = pytest.importorskip("selenium")
-pytest.importorskip("fastapi")
-httpx = pytest.importorskip("httpx")
-
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None,
-    reason="needs Chromium and ChromeDriver (apt-get install chromium chromium-driver)",
-)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server():
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "csp_crossword", "serve", "--port", str(port), "--workers", "2", "-q"], cwd=REPO
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    else:
-        process.kill()
-        pytest.fail("the server did not answer within 60 s")
-    yield base
-    process.terminate()
-    process.wait(timeout=30)
-
-
-@pytest.fixture(scope="module")
-def downloads(tmp_path_factory):
-    return tmp_path_factory.mktemp("downloads")
-
-
-@pytest.fixture(scope="module")
-def browser(downloads, tmp_path_factory):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
-    ):
-        options.add_argument(flag)
-    options.add_experimental_option(
-        "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
-    )
-    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture
-def shots(tmp_path):
-    folder = Path(os.environ.get("CSP_CROSSWORD_SHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def cell(driver, r: int, c: int):
-    return driver.find_element(By.CSS_SELECTOR, f"#grid .cell[data-row='{r}'][data-col='{c}']")
-
-
-def glyph(driver, r: int, c: int) -> str:
-    return cell(driver, r, c).find_element(By.CSS_SELECTOR, ".glyph").text.strip()
-
-
-def new_grid(driver, base: str, rows: int, cols: int) -> None:
-    driver.get(base + "/")
-    WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#grid .cell"))
-    for field, value in (("rows", rows), ("cols", cols)):
-        box = driver.find_element(By.ID, field)
-        box.clear()
-        box.send_keys(str(value))
-    driver.find_element(By.ID, "new-grid").click()
-    WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid .cell")) == rows * cols)
-
-
-def select_across(driver, r: int, c: int) -> None:
-    """Select cell (r, c) in its across entry (a click on the selected cell turns the direction)."""
-    cell(driver, r, c).click()
-    entry = driver.find_element(By.ID, "current-entry")
-    if entry.text.split(" ")[0].endswith("D"):
-        driver.find_element(By.ID, "grid-input").send_keys(" ")
-    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "current-entry").text.split(" ")[0].endswith("A"))
-
-
-def type_at(driver, r: int, c: int, text: str) -> None:
-    select_across(driver, r, c)
-    driver.find_element(By.ID, "grid-input").send_keys(text)
-
-
-def page_cells(driver, rows: int, cols: int) -> tuple[tuple[str | None, ...], ...]:
-    return tuple(
-        tuple(
-            None if "block" in cell(driver, r, c).get_attribute("class").split() else glyph(driver, r, c)
-            for c in range(cols)
-        )
-        for r in range(rows)
-    )
+pytestmark = NEEDS_BROWSER
 
 
 def test_blocks_are_symmetric_and_letters_go_where_typed(server, browser, shots):
