@@ -32,9 +32,11 @@ from .inputs import (
     write_puzzle,
 )
 from .jobs import FillJob, WrongFillError, fill_options, make_backend, prepare
-from .layouts import freeform, freeform_words, generate, is_rtl
+from .layouts import american_pattern, freeform, freeform_words, generate, is_rtl, progressive_options
 
 __all__ = [
+    "american_pattern",
+    "progressive_options",
     "Candidates",
     "candidates",
     "job_candidates",

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from ..core.deadline import Deadline, StopSignal
 from ..core.errors import InputError
@@ -19,8 +20,14 @@ from .jobs import WrongFillError
 
 if TYPE_CHECKING:
     from ..backends.base import ProgressCallback
+    from ..layout.american import AmericanPattern
     from ..layout.freeform import FreeformResult
     from ..layout.generate import Generated
+    from ..layout.progressive import ProgressiveOptions
+
+#: Seconds :func:`american_pattern` draws for when no time limit is given (a 15x15 draws in well
+#: under a second; 25x25 with theme entries in about one).
+PATTERN_SECONDS = 5.0
 
 
 def generate(
@@ -46,6 +53,7 @@ def generate(
     max_words: int | None = None,
     symmetry: str = "rotational",
     entries: Iterable[str] = (),
+    progressive: ProgressiveOptions | Mapping[str, Any] | None = None,
 ) -> Generated:
     """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
     crossword of digits). The fill is verified; the time limit holds for the whole job.
@@ -56,12 +64,18 @@ def generate(
     16% of the cells), at most ``max_words`` entries (default 78 per 225 cells), no entry longer
     than ``max_run`` (default 15), theme ``entries`` placed first, filled with the quality-first
     fill. ``style="open"`` (the default here): any blocks, by ``method``, ``symmetric`` blocks
-    optional (see :mod:`csp_crossword.layout.generate`)."""
+    optional (see :mod:`csp_crossword.layout.generate`). ``progressive``: the progressive search's
+    options (:class:`~csp_crossword.layout.progressive.ProgressiveOptions` or a dict of its
+    fields: ``start``, ``queue_size``, ``neighbours``, ``threshold``, ``scrambled_weight``), for
+    ``method`` ``progressive`` or ``auto`` of the open style."""
     from ..core.limits import layout_size
     from ..layout.american_patterns import LayoutRuleError
     from ..layout.generate import generate as run_generate
 
     rows, cols = layout_size((rows, cols))
+    options = progressive_options(progressive)
+    if options is not None and (style != "open" or method == "csp"):
+        raise InputError("progressive options apply to the open style's progressive and auto methods only")
     deadline = job_deadline(time_limit, deadline, stop)
     if no_shared_substring is not None:
         try:
@@ -97,6 +111,7 @@ def generate(
             max_words=max_words,
             symmetry=symmetry,
             entries=list(entries),
+            progressive=options,
         )
     except LayoutRuleError as error:  # the american style's rules or theme entries cannot be met
         raise InputError(str(error)) from None
@@ -117,6 +132,98 @@ def generate(
             )
         if problems:
             raise WrongFillError(f"generate produced an invalid fill: {problems[0]}")
+    return made
+
+
+def progressive_options(given: ProgressiveOptions | Mapping[str, Any] | None) -> ProgressiveOptions | None:
+    """The progressive search's options from a ProgressiveOptions or a dict of its fields (None
+    stays None); InputError naming the option that is unknown or out of bounds.
+
+    >>> progressive_options({"queue_size": 8, "start": "fill2"}).queue_size
+    8
+    """
+    from ..layout.progressive import ProgressiveOptions
+
+    if given is None:
+        return None
+    if isinstance(given, Mapping):
+        unknown = sorted(set(given) - set(ProgressiveOptions.names()))
+        if unknown:
+            raise InputError(
+                f"unknown progressive option {unknown[0]!r} (the options: {', '.join(ProgressiveOptions.names())})"
+            )
+        given = ProgressiveOptions(**given)
+    try:
+        return given.check()
+    except ValueError as error:
+        raise InputError(str(error)) from None
+
+
+def american_pattern(
+    rows: int,
+    cols: int,
+    words: Words = None,
+    *,
+    lang: str = "en",
+    blocks: int | None = None,
+    max_words: int | None = None,
+    max_run: int | None = None,
+    symmetry: str = "rotational",
+    entries: Iterable[str] = (),
+    allow_duplicates: bool = False,
+    rtl: bool | None = None,
+    time_limit: float = PATTERN_SECONDS,
+    deadline: Deadline = None,
+    seed: int = 0,
+    stop: StopSignal | None = None,
+) -> AmericanPattern:
+    """An American-style pattern without its fill: the blocks of ``generate(style="american")``
+    (same rules and defaults, the same pattern its fill starts from for the same ``seed``), the
+    theme ``entries`` in their cells and every other open cell empty, for filling by hand.
+
+    ``words`` (optional; None here means no list, not the built-in one): when given, a theme
+    entry with a glyph no word has is an InputError, and with ``max_run`` None no entry is longer
+    than the longest word, as in :func:`generate`. A theme entry too long or short for the rules,
+    or given twice without ``allow_duplicates``, is an InputError either way. ``rtl`` None: right
+    to left for ``lang`` ar.
+    The result's ``grid`` is None when no pattern was drawn within the time limit; a drawn one is
+    verified (every rule of ``pattern_problems``, every theme entry in an across slot)."""
+    from ..core.limits import layout_size
+    from ..layout.american import american_pattern as draw_american
+    from ..layout.american import check_theme
+    from ..layout.american_patterns import MIN_ENTRY, LayoutRuleError, PatternRules
+
+    rows, cols = layout_size((rows, cols))
+    deadline = job_deadline(time_limit, deadline, stop)
+    listed = list(entries)
+    try:
+        rules = PatternRules.for_size(
+            rows, cols, blocks=blocks, max_words=max_words, max_run=max_run, symmetry=symmetry
+        )
+        lexicon = None if words is None else as_lexicon(words, lang=lang)
+        if lexicon is not None:
+            longest = max((n for n in lexicon.by_length if n >= MIN_ENTRY), default=0)
+            if max_run is None and longest:
+                rules = replace(rules, max_run=min(rules.max_run, longest))
+        check_theme(rules, listed, lexicon, allow_duplicates)
+        made = draw_american(
+            rules, entries=listed, seed=seed, rtl=lang == "ar" if rtl is None else rtl, deadline=deadline, stop=stop
+        )
+    except LayoutRuleError as error:
+        raise InputError(str(error)) from None
+    if made.grid is not None:
+        problems = pattern_problems(
+            made.grid.cells, symmetry=rules.symmetry, max_words=rules.max_words, max_run=rules.max_run
+        )
+        across = Counter(
+            "".join(made.grid.cells[r][c] or "" for r, c in slot.cells)
+            for slot in made.grid.slots
+            if slot.direction == "across"
+        )
+        missing = Counter(made.theme) - across
+        problems += [f"theme entry {entry} is not in an across slot" for entry in missing]
+        if problems:
+            raise WrongFillError(f"american_pattern produced a wrong pattern: {problems[0]}")
     return made
 
 
@@ -166,8 +273,13 @@ def freeform(
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
+    max_side: int | None = None,
 ) -> FreeformResult:
     """Lay ``words`` out as a freeform crossword (no given pattern); the board is verified.
+
+    ``max_side``: without ``rows`` and ``cols``, the board grows to at most this many cells a side
+    (default ``layout.freeform.MAX_BOARD_SIDE``); a front end that edits boards of a bounded size
+    (the web page: 25) gives its bound.
 
     ``target`` N: boards stop growing at N words and the search stops at the first board that has
     them (for a list larger than the board holds: a board of about N words, the densest found).
@@ -178,10 +290,12 @@ def freeform(
     """
     from ..core.limits import layout_size
     from ..core.result import SearchStats
-    from ..layout.freeform import DEFAULT_SECONDS, Freeform
+    from ..layout.freeform import DEFAULT_SECONDS, MAX_BOARD_SIDE, Freeform
 
     if target is not None and target < 1:
         raise InputError("target must be 1 or more")
+    if max_side is not None and not (isinstance(max_side, int) and 2 <= max_side <= MAX_BOARD_SIDE):
+        raise InputError(f"max_side must be a whole number from 2 to {MAX_BOARD_SIDE}, not {max_side!r}")
     if rows is not None or cols is not None:
         rows, cols = layout_size((rows, cols))
     deadline = job_deadline(DEFAULT_SECONDS if time_limit is None else time_limit, deadline, stop)
@@ -196,6 +310,7 @@ def freeform(
         rtl=rtl,
         deadline=deadline,
         stop=stop,
+        max_side=MAX_BOARD_SIDE if max_side is None else max_side,
     )
     started = time.monotonic()
 

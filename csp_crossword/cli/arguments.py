@@ -4,6 +4,7 @@ clues, ...), the exit codes, and the checks of option values argparse cannot do 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from ..backends import DEFAULT as DEFAULT_BACKEND
@@ -93,14 +94,32 @@ def add_lexicon_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or statistics")
 
 
+def overrides_file(text: str) -> str:
+    """``--overrides``: a file; or a bare name (no folder, no ending) that is no file here: the
+    set of that name the web constructor keeps (``NAME.txt`` in its overrides folder)."""
+    if os.path.exists(text) or os.path.basename(text) != text or os.path.splitext(text)[1]:
+        return text
+    from ..web.overrides import SET_NAME, named_set_path, overrides_folder
+
+    if not SET_NAME.fullmatch(text):
+        return text
+    path = named_set_path(text)
+    if not os.path.isfile(path):
+        folder = overrides_folder()
+        raise argparse.ArgumentTypeError(f"no file {text!r} here, nor an overrides set {text!r} in {folder}")
+    return path
+
+
 def add_overrides_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--overrides",
         action="append",
         default=[],
+        type=overrides_file,
         metavar="FILE",
         help="re-score words of the list with FILE (word;score lines, CSV, JSON), adding missing ones; "
-        "score 0 or less bans a word; repeatable, later files win",
+        "score 0 or less bans a word; a bare NAME that is no file here is the web constructor's set NAME "
+        "(docs/web.md); repeatable, later files win",
     )
 
 

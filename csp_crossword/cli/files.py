@@ -81,6 +81,8 @@ def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
             reporter.warn(warning)
     elif args.key:
         reporter.warn("--key adds a page: the svg output is the grid alone, without it")
+    if fmt == "play" and (args.solution or args.key or args.page):
+        reporter.warn("--solution, --key and --page do not apply to play: the page plays the puzzle")
     outputs: list[tuple[str | None, str | bytes]]
     if fmt == "png":
         images = rendering.render_pages(puzzle, args.solution, page=page, key=args.key)

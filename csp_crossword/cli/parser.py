@@ -208,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     free.add_argument(
         "--target", type=int, metavar="N", help="stop at the first board of N words (default: as many as fit)"
     )
-    free.add_argument("--symmetric", action="store_true", help="mirror every placement across the horizontal axis")
+    free.add_argument("--symmetric", action="store_true", help="180-degree symmetric board (words placed in pairs)")
     free.add_argument("--allow-islands", action="store_true", help="allow words that cross nothing (separate pieces)")
     free.add_argument(
         "--rtl", action="store_true", help="right to left (default: when every word is in a right-to-left script)"
@@ -251,7 +251,10 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("-q", "--quiet", action="store_true", help="no summary")
 
     rend = add_command(
-        sub, "render", "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG", "files:cmd_render"
+        sub,
+        "render",
+        "print a puzzle: numbered grid and clue lists as SVG, HTML, PDF or PNG; or a page that plays it (play)",
+        "files:cmd_render",
     )
     rend.add_argument("input", metavar="FILE", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
     rend.add_argument(
@@ -303,10 +306,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server answers to besides localhost, 127.0.0.1, ::1 and --host (repeatable)",
+    )
+    serve.add_argument(
         "--words",
         action="append",
         metavar="FILE",
         help="a word list the page offers (repeatable)",
+    )
+    serve.add_argument(
+        "--patterns",
+        action="append",
+        metavar="DIR",
+        help="a folder of grid files the page offers as patterns (repeatable; default: the grids/ folder of a "
+        "source checkout)",
+    )
+    serve.add_argument(
+        "--overrides-dir",
+        metavar="DIR",
+        help="the folder of the page's named overrides sets, NAME.txt files (default: "
+        "$XDG_DATA_HOME/csp-crossword/overrides, ~/.local/share/... without it)",
     )
     serve.add_argument("--workers", type=int, metavar="N", help="solver processes (default: the number of CPUs)")
     serve.add_argument("--open", action="store_true", help="open the page in the default web browser")

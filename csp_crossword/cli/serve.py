@@ -15,6 +15,9 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
 
         from ..web.app import ServerState, create_app
         from ..web.jobs import JobPool
+        from ..web.overrides import overrides_folder
+        from ..web.patterns import PatternLibrary
+        from ..web.security import allowed_names
         from ..web.wordlists import WordListStore
     except ImportError as error:
         raise InputError(
@@ -23,22 +26,41 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
     for path in args.words or []:
         if not os.path.isfile(path):
             raise InputError("no such word list", path)
+    for folder in args.patterns or []:
+        if not os.path.isdir(folder):
+            raise InputError("no such pattern folder", folder)
     if not 0 < args.port < 65536:
         raise InputError(f"--port must be from 1 to 65535 (got {args.port})")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     if workers < 1:
         raise InputError("--workers must be 1 or more")
-    store = WordListStore(args.words)
+    if args.overrides_dir is not None and os.path.exists(args.overrides_dir) and not os.path.isdir(args.overrides_dir):
+        raise InputError("not a folder", args.overrides_dir)
+    store = WordListStore(args.words, overrides_dir=args.overrides_dir)
     store.lexicon("builtin", "en", False)  # loaded before the first request, not during it
     for list_id, source in store.files.items():
         store.lexicon(list_id, "en", False)  # a bad --words file is reported now, not in the page
         reporter.info(f"word list {source.name}: ready")
-    app = create_app(ServerState(JobPool(workers), store))
+    patterns = PatternLibrary(args.patterns)  # None: the checkout's grids/ folder when there is one
+    offered = len(patterns.patterns())  # read now: a slow folder delays the start, not a request
+    skipped = (
+        f" ({patterns.skipped} file(s) skipped: not a grid, or larger than the page edits)" if patterns.skipped else ""
+    )
+    reporter.info(f"patterns: {offered} from {', '.join(str(d) for d in patterns.dirs) or 'no folder'}{skipped}")
+    by_name = os.path.abspath(overrides_folder()) == store.overrides.folder  # what --overrides NAME looks in
+    how = "--overrides NAME" if by_name else f"--overrides {os.path.join(store.overrides.folder, 'NAME.txt')}"
+    reporter.info(f"overrides sets: {store.overrides.folder} (the CLI reads one with {how})")
     url = f"http://{args.host}:{args.port}/"
-    reporter.info(f"csp-crossword serving on {url} with {workers} solver process(es); Ctrl-C stops it")
-    if args.open:
-        import webbrowser
 
-        webbrowser.open(url)
+    def ready() -> None:
+        reporter.info(f"csp-crossword serving on {url} with {workers} solver process(es); Ctrl-C stops it")
+        if args.open:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    hosts = allowed_names(args.allow_host, args.host)
+    app = create_app(ServerState(JobPool(workers), store, patterns=patterns), hosts=hosts, on_ready=ready)
+    reporter.info(f"warming up {workers} solver process(es)...")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return ExitCode.OK

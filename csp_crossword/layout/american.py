@@ -115,9 +115,10 @@ def _place_theme(rules: PatternRules, entries: Sequence[str], rng: random.Random
     return letters, blocks
 
 
-def check_theme(rules: PatternRules, entries: Sequence[str], lexicon: Lexicon, allow_duplicates: bool) -> None:
+def check_theme(rules: PatternRules, entries: Sequence[str], lexicon: Lexicon | None, allow_duplicates: bool) -> None:
     """LayoutRuleError for a theme entry no pattern can hold: too short or too long, given twice
-    (unless repeats are allowed), or with a glyph no word of the list has (nothing could cross it)."""
+    (unless repeats are allowed), or with a glyph no word of the list has (nothing could cross it;
+    not checked without a ``lexicon``)."""
     seen: set[str] = set()
     for entry in entries:
         word = normalize_entry(entry)
@@ -134,7 +135,7 @@ def check_theme(rules: PatternRules, entries: Sequence[str], lexicon: Lexicon, a
         if word in seen and not allow_duplicates:
             raise LayoutRuleError(f"{where} is given twice (allow repeated entries to use it twice)")
         seen.add(word)
-        missing = [g for g in glyphs if g not in lexicon.alphabet]
+        missing = [g for g in glyphs if lexicon is not None and g not in lexicon.alphabet]
         if missing:
             raise LayoutRuleError(f"{where}: no word of the list has {missing[0]!r}, so no entry could cross it")
 
@@ -158,6 +159,24 @@ def _theme_places(
                 continue
             places.append((r, c))
     return places
+
+
+def reading_order(letters: dict[Cell, str], rtl: bool) -> dict[Cell, str]:
+    """The theme cells as a grid read ``rtl`` shows them: theme entries are placed left to right,
+    so in a right-to-left grid each one (a run of theme cells in a row; end blocks part them) is
+    turned round, else its across slot would read it backwards."""
+    if not rtl:
+        return letters
+    turned: dict[Cell, str] = {}
+    for r, c in sorted(letters):
+        if (r, c - 1) in letters:
+            continue  # inside a run: done with its first cell
+        run = [(r, c)]
+        while (r, run[-1][1] + 1) in letters:
+            run.append((r, run[-1][1] + 1))
+        for cell, source in zip(run, reversed(run), strict=True):
+            turned[cell] = letters[source]
+    return turned
 
 
 def _grid(pattern: Pattern, letters: dict[Cell, str], rtl: bool) -> Grid:
@@ -222,6 +241,45 @@ def _take_out_far_pair(pattern: Pattern, trouble: set[Cell], rng: random.Random)
     return False
 
 
+@dataclass
+class AmericanPattern:
+    """A pattern without its fill: the grid (theme entries' letters in their cells, every other
+    open cell empty; None when none was drawn in time), the draws made (each of up to
+    PATTERN_TRIES attempts, the theme at a new place each time), the theme entries."""
+
+    grid: Grid | None
+    patterns_tried: int
+    theme: list[str]
+
+
+def american_pattern(
+    rules: PatternRules,
+    *,
+    entries: Sequence[str] = (),
+    seed: int = 0,
+    rtl: bool = False,
+    deadline: Deadline = None,
+    stop: StopSignal | None = None,
+) -> AmericanPattern:
+    """The pattern :func:`generate_american` starts from with the same ``seed`` (steps 1 and 2 of
+    the module docstring), for a constructor who fills it by hand. LayoutRuleError when the theme
+    entries do not fit the grid; the entries are taken as given (:func:`check_theme` checks them
+    against a word list)."""
+    rng = random.Random(seed)
+    tried = 0
+    theme = [normalize_entry(e) for e in entries]
+    while not expired(deadline, stop):
+        letters, end_blocks = theme_cells(rules, entries, rng) if entries else ({}, set())
+        letters = reading_order(letters, rtl)
+        pattern = draw_pattern(rules, rng, keep_open=letters, blocks=end_blocks, deadline=deadline, stop=stop)
+        tried += 1
+        if pattern is not None:
+            return AmericanPattern(_grid(pattern, letters, rtl), tried, theme)
+        if not entries:
+            break  # draw_pattern made its PATTERN_TRIES attempts already: the rules leave no room
+    return AmericanPattern(None, tried, theme)
+
+
 def generate_american(
     rules: PatternRules,
     lexicon: Lexicon,
@@ -246,6 +304,7 @@ def generate_american(
     theme = [normalize_entry(e) for e in entries]
     while not expired(deadline, stop):
         letters, end_blocks = theme_cells(rules, entries, rng) if entries else ({}, set())
+        letters = reading_order(letters, rtl)
         pattern = draw_pattern(rules, rng, keep_open=letters, blocks=end_blocks, deadline=deadline, stop=stop)
         if pattern is None:
             if not expired(deadline, stop) and entries:

@@ -13,7 +13,9 @@ The open style's two methods, tried in this order by :func:`generate`:
 * ``csp``: draw block patterns with :func:`~csp_crossword.layout.patterns.random_pattern` and
   fill each with the ``ac`` backend until one fills (the arc-consistency check rejects most
   unfillable patterns before any search);
-* ``progressive``: the progressive search of ``layout/progressive.py`` for the time left.
+* ``progressive``: the progressive search of ``layout/progressive.py`` for the time left, with
+  its knobs (queue size, neighbours, threshold, Fill_1 or Fill_2 start) in
+  :class:`~csp_crossword.layout.progressive.ProgressiveOptions`.
 
 The whole job keeps one deadline (the time limit from the start): every pattern fill and the
 progressive search stop at it. The result says which method produced it; every fill is checked by
@@ -38,7 +40,7 @@ from ..words.lexicon import Lexicon
 from .american import generate_american
 from .american_patterns import LayoutRuleError, PatternRules
 from .patterns import random_pattern
-from .progressive import Layout, ProgressiveSearch
+from .progressive import Layout, ProgressiveOptions, ProgressiveSearch
 
 #: Share of the time limit given to the CSP path before progressive search takes over.
 CSP_SHARE = 0.6
@@ -173,13 +175,15 @@ def generate(
     max_words: int | None = None,
     symmetry: str = "rotational",
     entries: Sequence[str] = (),
+    progressive: ProgressiveOptions | None = None,
 ) -> Generated:
     """Generate a filled crossword of the given size (see the module docstring).
 
     ``style`` ``american`` takes ``blocks`` (default 16% of the cells), ``max_words`` (default 78
     per 225 cells), ``max_run`` (the longest entry, default 15), ``symmetry`` (``rotational`` or
     ``mirror``) and ``entries`` (theme answers placed first); LayoutRuleError when they are
-    impossible. ``method`` and ``symmetric`` are the open style's.
+    impossible. ``method``, ``symmetric`` and ``progressive`` (the progressive search's options)
+    are the open style's.
 
     ``no_shared_substring`` N: no two entries share a run of N glyphs (the CSP path enforces it;
     a progressive layout that breaks it is not a fill).
@@ -246,7 +250,7 @@ def generate(
             result.stats.seconds = time.monotonic() - start
             return Generated(grid, result, "csp", tried)
     search = ProgressiveSearch(
-        rows, cols, lexicon, max_run=max_run, rtl=rtl, allow_duplicates=allow_duplicates, seed=seed
+        rows, cols, lexicon, max_run=max_run, rtl=rtl, allow_duplicates=allow_duplicates, seed=seed, options=progressive
     )
     left = max(MIN_PROGRESSIVE_SECONDS, time_left(end))
     on_step = None if progress is None else lambda steps, _best_cost: job.report(steps=steps)

@@ -10,8 +10,9 @@ unless allowed), and column costs are updated incrementally after each mutation.
 Search: an initial solution by Fill_1 or Fill_2, then a bounded priority queue (QMAXSIZE) of
 solutions by cost; the best is dequeued, NBSIZE neighbours are made by replacing one across word
 with a random word of the same length, and those whose cost is within THRESHOLD of their parent's
-are queued. It stops at cost 0 or at the time limit and reports the best solution with its unknown
-and scrambled down runs. Single-letter runs follow the seed: allowed, drawn from frequent letters.
+are queued (:class:`ProgressiveOptions` sets these). It stops at cost 0 or at the time limit and
+reports the best solution with its unknown and scrambled down runs. Single-letter runs follow the
+seed: allowed, drawn from frequent letters.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ..core.deadline import Deadline, StopSignal
 from ..words.lexicon import Lexicon
@@ -40,6 +41,14 @@ THRESHOLD = 2.0
 FREQUENT_GLYPHS = 8
 #: Seconds searched when no time limit is given.
 DEFAULT_SECONDS = 10.0
+#: The initial-solution methods: Fill_1 (random word lengths row by row) and Fill_2 (random
+#: blocks down each column first, then words in the rows' runs).
+STARTS = ("fill1", "fill2")
+#: Bounds of the tunable options (:class:`ProgressiveOptions`): beyond them a step costs too much
+#: memory or time (a queue of 4096 15x15 solutions is a few MB) or the option means nothing.
+MAX_QUEUE_SIZE = 4096
+MAX_NEIGHBOURS = 1024
+MAX_THRESHOLD = 100.0
 
 #: A solution's rows: a glyph per cell, None for a block.
 Cells = list[list[str | None]]
@@ -55,14 +64,56 @@ class Layout:
     scrambled: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ProgressiveOptions:
+    """The progressive search's knobs (the paper's names in brackets), checked by :meth:`check`.
+
+    ``start``: the initial solution, ``"fill1"`` or ``"fill2"`` (Fill_1 / Fill_2);
+    ``queue_size``: solutions kept in the priority queue, 1 to MAX_QUEUE_SIZE (QMAXSIZE);
+    ``neighbours``: neighbours made from each dequeued solution, 1 to MAX_NEIGHBOURS (NBSIZE);
+    ``threshold``: a neighbour is queued when its cost is at most its parent's plus this, 0 to
+    MAX_THRESHOLD; ``scrambled_weight``: the cost per glyph of a down run that is an anagram of a
+    word, 0 to 1 (1: no better than any other non-word).
+    """
+
+    start: str = "fill1"
+    queue_size: int = QMAXSIZE
+    neighbours: int = NBSIZE
+    threshold: float = THRESHOLD
+    scrambled_weight: float = SCRAMBLED_WEIGHT
+
+    def check(self) -> ProgressiveOptions:
+        """Itself; ValueError naming the option when one is out of its bounds."""
+        if self.start not in STARTS:
+            raise ValueError(f"progressive start must be one of {', '.join(STARTS)}")
+        for name, value, low, high in (
+            ("queue_size", self.queue_size, 1, MAX_QUEUE_SIZE),
+            ("neighbours", self.neighbours, 1, MAX_NEIGHBOURS),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ValueError(f"progressive {name} must be a whole number from {low} to {high}")
+        for name, number, top in (
+            ("threshold", self.threshold, MAX_THRESHOLD),
+            ("scrambled_weight", self.scrambled_weight, 1.0),
+        ):
+            if isinstance(number, bool) or not isinstance(number, int | float) or not 0 <= number <= top:
+                raise ValueError(f"progressive {name} must be a number from 0 to {top:g}")
+        return self
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+
 class ProgressiveSearch:
     """Progressive search over ``rows`` x ``cols`` with words of ``lexicon``.
 
     Args:
         max_run: Longest down run allowed (and longest across word).
-        fill: ``"fill1"`` or ``"fill2"``, the initial-solution method.
+        fill: ``"fill1"`` or ``"fill2"``, the initial-solution method (when no ``options``).
         rtl: Across words run right to left.
         allow_duplicates: Do not charge repeated entries.
+        options: The search's knobs (:class:`ProgressiveOptions`); its ``start`` wins over ``fill``.
     """
 
     def __init__(
@@ -76,9 +127,14 @@ class ProgressiveSearch:
         rtl: bool = False,
         allow_duplicates: bool = False,
         seed: int = 0,
+        options: ProgressiveOptions | None = None,
     ):
-        if fill not in ("fill1", "fill2"):
-            raise ValueError("fill must be 'fill1' or 'fill2'")
+        if options is None:
+            if fill not in STARTS:
+                raise ValueError("fill must be 'fill1' or 'fill2'")
+            options = ProgressiveOptions(start=fill)
+        self.options = options.check()
+        fill = options.start
         self.rows, self.cols = rows, cols
         self.rng = random.Random(seed)
         self.rtl = rtl
@@ -191,7 +247,7 @@ class ProgressiveSearch:
         for _, word in self._column_runs(cells, c):
             if word not in self.entries:
                 length = len(entry_glyphs(word))
-                cost += SCRAMBLED_WEIGHT * length if self._scrambled(word) else length
+                cost += self.options.scrambled_weight * length if self._scrambled(word) else length
         return cost
 
     def _across(self, cells: Cells) -> list[tuple[int, int, int]]:
@@ -278,7 +334,7 @@ class ProgressiveSearch:
         try:
             while queue and best_cost > 0 and not out_of_time():
                 parent_cost, _, parent, parent_columns = heapq.heappop(queue)
-                for _ in range(NBSIZE):
+                for _ in range(self.options.neighbours):
                     if out_of_time():  # a child costs a pass over the grid: check each one
                         break
                     child, child_columns = self._mutate(parent, parent_columns, segments)
@@ -288,11 +344,11 @@ class ProgressiveSearch:
                         best, best_cost = child, child_cost
                         if best_cost == 0:
                             break
-                    if child_cost <= parent_cost + THRESHOLD:
+                    if child_cost <= parent_cost + self.options.threshold:
                         tie += 1
                         heapq.heappush(queue, (child_cost, tie, child, child_columns))
-                if len(queue) > QMAXSIZE:
-                    queue = heapq.nsmallest(QMAXSIZE, queue)
+                if len(queue) > self.options.queue_size:
+                    queue = heapq.nsmallest(self.options.queue_size, queue)
                 if not queue:
                     heapq.heappush(
                         queue, (best_cost, tie, best, [self._column_cost(best, c) for c in range(self.cols)])

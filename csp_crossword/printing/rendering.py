@@ -168,7 +168,7 @@ def render(
 ) -> str | bytes:
     """The puzzle in ``fmt`` (one of :data:`FORMATS`): the SVG grid, or the page on ``page`` paper
     (``letter`` or ``a4``; default :func:`default_page`), with ``key`` an answer key page after it.
-    PNG is the first page."""
+    PNG is the first page; ``play`` the page that plays the puzzle (:mod:`.playable`)."""
     if fmt == "svg":
         return grid_svg(puzzle, solution)
     if fmt == "html":
@@ -177,6 +177,10 @@ def render(
         return page_pdf(puzzle, solution, page=page, key=key)
     if fmt == "png":
         return page_png(puzzle, solution, page=page, key=key)
+    if fmt == "play":  # a page to solve on, not to print: no paper, no key
+        from .playable import playable_html
+
+        return playable_html(puzzle)
     raise InputError(f"unknown render format {fmt!r}: use one of {', '.join(FORMATS)}")
 
 

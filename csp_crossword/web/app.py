@@ -1,8 +1,10 @@
 """The web constructor's routes (FastAPI). See docs/web.md for the API.
 
 Solver work goes to the :class:`~.jobs.JobPool`; quick requests run on threads, at most
-:data:`MAX_QUICK_REQUESTS` at once (429 beyond). Bodies are capped by :class:`BodyLimit` (413);
-bad input is a 4xx ``{"detail": ...}`` that says what is wrong.
+:data:`MAX_QUICK_REQUESTS` at once (429 beyond). Every request passes
+:class:`~.security.RequestGuard` first (allowed host names, the origin of state-changing requests,
+the body limit, security headers); bad input is a 4xx ``{"detail": ...}`` that says what is wrong
+and never quotes a large input back.
 """
 
 from __future__ import annotations
@@ -17,14 +19,16 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, File, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..core.errors import InputError, LoadTimeout
 from . import pages
+from .apidocs import docs_page
+from .freeform_api import add_routes as add_freeform_routes
+from .freeform_api import print_word_search
 from .jobs import Job, JobPool, PoolFull
 from .models import (
     MAX_TIME_LIMIT,
@@ -36,7 +40,10 @@ from .models import (
     PrintRequest,
     SaveRequest,
 )
-from .wordlists import MAX_UPLOAD_BYTES, WordListStore
+from .overrides_api import add_routes as add_override_routes
+from .patterns import PatternLibrary, add_pattern_routes
+from .security import RequestGuard, allowed_names
+from .wordlists import MAX_UPLOAD_BYTES, ClientLists, WordListStore
 
 #: The largest request body, in bytes (a word-list upload plus its form fields).
 MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
@@ -49,20 +56,35 @@ MAX_QUICK_REQUESTS = 2
 MAX_QUICK_WAITING = 2
 #: Seconds between two looks at a job for its event stream.
 EVENT_POLL_SECONDS = 0.1
+#: The header of a saved file's answer listing what the format left out (a JSON list of sentences).
+SAVE_WARNINGS_HEADER = "X-Save-Warnings"
+#: Seconds the server waits at start for its workers' warm-up before it takes requests anyway.
+WARM_UP_SECONDS = 120.0
 #: Seconds a client is told to wait before trying again after a 429 or 503.
 RETRY_AFTER_SECONDS = 2
+#: The header a page names itself by (a random token it keeps for its lifetime): uploads are its own.
+CLIENT_HEADER = "x-csp-client"
+MAX_CLIENT_CHARS = 64
+#: A 422 reports this many problems at most, each field name and message cut to these lengths.
+MAX_REPORTED_ERRORS = 5
+MAX_ERROR_PART_CHARS = 64
+MAX_ERROR_MESSAGE_CHARS = 300
+#: The longest error text an answer carries (a message may quote a cell's value).
+MAX_DETAIL_CHARS = 1000
 
 T = TypeVar("T")
 
 
 @dataclass
 class ServerState:
-    """What the routes share: the job pool, the word lists and the quick-request gate."""
+    """What the routes share: the job pool, the word lists, the quick-request gate and the
+    pattern library."""
 
     pool: JobPool
     store: WordListStore
     prepared: pages.PreparedProblems = field(default_factory=pages.PreparedProblems)
     quick: QuickGate = field(default_factory=lambda: QuickGate(MAX_QUICK_REQUESTS, MAX_QUICK_WAITING))
+    patterns: PatternLibrary = field(default_factory=PatternLibrary)
 
 
 class Busy(Exception):
@@ -95,73 +117,48 @@ class QuickGate:
             self.slots.release()
 
 
-class BodyLimit:
-    """ASGI middleware: a request whose body is over ``limit`` bytes gets 413, whether it says
-    its length up front or not."""
-
-    def __init__(self, app: ASGIApp, limit: int):
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            await _too_large(self.limit, send)
-            return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _BodyTooLarge
-            return message
-
-        try:
-            await self.app(scope, counted, send)
-        except _BodyTooLarge:
-            await _too_large(self.limit, send)
-
-
-class _BodyTooLarge(Exception):
-    pass
-
-
-async def _too_large(limit: int, send: Send) -> None:
-    body = json.dumps({"detail": f"the request body is over {limit // (1024 * 1024)} MB"}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
-def create_app(state: ServerState) -> FastAPI:
-    """The app; the pool is started and stopped with it."""
+def create_app(
+    state: ServerState, hosts: frozenset[str] | None = None, on_ready: Callable[[], None] | None = None
+) -> FastAPI:
+    """The app; the pool is started and stopped with it. ``hosts``: the Host names it answers to
+    (default: the loopback names, :func:`~.security.allowed_names`). ``on_ready`` is called once
+    the workers are warm, just before the first request is taken."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         state.pool.start()
+        # The server takes requests once its workers have loaded the list and warmed the search:
+        # the first fill then costs what any other does (a cold worker's first took 3-5 s, not 1).
+        await run_in_threadpool(state.pool.wait_warm, WARM_UP_SECONDS)
+        if on_ready is not None:
+            on_ready()
         try:
             yield
         finally:
             state.pool.shutdown()
 
-    app = FastAPI(title="csp-crossword", version=__version__, lifespan=lifespan)
-    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES)
+    # /docs is our own page (apidocs): FastAPI's loads its scripts from a CDN.
+    app = FastAPI(title="csp-crossword", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(RequestGuard, limit=MAX_BODY_BYTES, hosts=hosts if hosts is not None else allowed_names())
     _add_error_handlers(app)
+    add_override_routes(app, state.store.overrides)
     static = resources.files("csp_crossword.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     async def quick(function: Callable[..., T], *args: Any) -> T:
         return await state.quick.run(function, *args)
 
+    def lists_of(request: Request) -> ClientLists:
+        """The word lists as the asking page sees them (its own uploads only)."""
+        return state.store.for_client(client_of(request))
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(static.joinpath("index.html")))
+
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> HTMLResponse:
+        return HTMLResponse(docs_page(app.openapi()))
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -170,11 +167,12 @@ def create_app(state: ServerState) -> FastAPI:
             "status": "ok",
             "version": __version__,
             "workers": counts["workers"],
+            "warm_workers": counts["warm"],
             "jobs": {"running": counts["running"], "queued": counts["queued"]},
         }
 
     @app.get("/api/config")
-    async def config() -> dict[str, Any]:
+    async def config(request: Request) -> dict[str, Any]:
         from ..formats import FILE_FORMATS
         from ..words.builtin import LANGUAGES
 
@@ -183,7 +181,7 @@ def create_app(state: ServerState) -> FastAPI:
             "max_time_limit": MAX_TIME_LIMIT,
             "languages": list(LANGUAGES),
             "formats": [f.name for f in FILE_FORMATS.values()],
-            "wordlists": state.store.offered(),
+            "wordlists": lists_of(request).offered(),
             "max_upload_bytes": MAX_UPLOAD_BYTES,
         }
 
@@ -192,20 +190,21 @@ def create_app(state: ServerState) -> FastAPI:
         return await quick(lambda: pages.analyse(request.grid.to_grid()))
 
     @app.post("/api/candidates")
-    async def candidates(request: CandidatesRequest) -> dict[str, Any]:
-        return await quick(pages.candidates, request, state.store, state.prepared)
+    async def candidates(request: CandidatesRequest, http: Request) -> dict[str, Any]:
+        return await quick(pages.candidates, request, lists_of(http), state.prepared)
 
     @app.post("/api/clues")
-    async def clues(request: CluesRequest) -> dict[str, Any]:
-        return await quick(pages.clues, request, state.store)
+    async def clues(request: CluesRequest, http: Request) -> dict[str, Any]:
+        return await quick(pages.clues, request, lists_of(http))
 
     @app.post("/api/jobs", status_code=202)
-    async def submit(body: JobRequest) -> dict[str, Any]:
+    async def submit(body: JobRequest, http: Request) -> dict[str, Any]:
         request = body.root
         source = None
         if request.kind != "freeform":
-            request.grid.to_grid()  # a malformed grid is the request's fault: 400 now, not a failed job
-            source = state.store.source(request.words, request.lang, request.allow_offensive)
+            if request.kind != "generate":  # a generate job makes its grid
+                request.grid.to_grid()  # a malformed grid is the request's fault: 400 now, not a failed job
+            source = lists_of(http).source(request.words, request.lang, request.allow_offensive, request.overrides)
         job = state.pool.submit(request.kind, request.model_dump(), source, request.time_limit)
         return job.to_dict()
 
@@ -243,10 +242,10 @@ def create_app(state: ServerState) -> FastAPI:
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     @app.post("/api/wordlists")
-    async def upload_list(file: UploadFile = File(...)) -> dict[str, Any]:  # noqa: B008 - FastAPI's way
+    async def upload_list(http: Request, file: UploadFile = File(...)) -> dict[str, Any]:  # noqa: B008 - FastAPI's way
         data = await file.read(MAX_UPLOAD_BYTES + 1)
         name = file.filename or "upload.txt"
-        list_id, lexicon, warnings = await quick(state.store.add_upload, name, data)
+        list_id, lexicon, warnings = await quick(lists_of(http).add_upload, name, data)
         return {"id": list_id, "name": name, "entries": len(lexicon), "warnings": warnings}
 
     @app.post("/api/open")
@@ -256,16 +255,26 @@ def create_app(state: ServerState) -> FastAPI:
 
     @app.post("/api/save")
     async def save(request: SaveRequest) -> Response:
-        data, name = await quick(pages.save, request.puzzle, request.format)
-        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        data, name, losses = await quick(pages.save, request.puzzle, request.format)
+        # What the format could not carry (JSON list of sentences, ASCII-escaped): the page shows it.
+        headers = {"Content-Disposition": pages.attachment(name), SAVE_WARNINGS_HEADER: json.dumps(losses)}
         return Response(data, media_type="application/octet-stream", headers=headers)
 
     @app.post("/api/print")
     async def print_page(request: PrintRequest) -> Response:
+        if request.wordsearch is not None:  # freeform mode's word-search sheet
+            sheet, media_type = await quick(print_word_search, request)
+            return Response(sheet, media_type=media_type)
         data = await quick(pages.render, request.puzzle, request.format, request.solution)
-        media = {"pdf": "application/pdf", "svg": "image/svg+xml", "html": "text/html; charset=utf-8"}
-        return Response(data, media_type=media[request.format])
+        html = "text/html; charset=utf-8"
+        media = {"pdf": "application/pdf", "svg": "image/svg+xml", "html": html, "play": html}
+        # The playable page is a file to hand out, not a page to show: a download named by the title.
+        play = request.format == "play"
+        headers = {"Content-Disposition": pages.attachment(pages.download_name(request.puzzle.title, "html"))}
+        return Response(data, media_type=media[request.format], headers=headers if play else None)
 
+    add_pattern_routes(app, state.patterns)
+    add_freeform_routes(app, quick, lists_of)
     return app
 
 
@@ -284,7 +293,8 @@ def _add_error_handlers(app: FastAPI) -> None:
     def handler(status: int, retry: bool = False) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
         async def answer(request: Request, error: Exception) -> JSONResponse:
             headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if retry else None
-            return JSONResponse({"detail": str(error) or type(error).__name__}, status_code=status, headers=headers)
+            detail = _cut(str(error) or type(error).__name__, MAX_DETAIL_CHARS)
+            return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
         return answer
 
@@ -296,13 +306,28 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     async def invalid(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
-        problems = []
-        for item in error.errors()[:5]:
-            where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-            problems.append(f"{where or 'body'}: {item.get('msg', 'invalid')}")
-        return JSONResponse(
-            {"detail": "; ".join(problems), "errors": json.loads(json.dumps(error.errors(), default=str))},
-            status_code=422,
-        )
+        # Where and what, never the input itself: a 30 MB field must not come back as a 30 MB answer.
+        errors = [_validation_error(item) for item in error.errors()[:MAX_REPORTED_ERRORS]]
+        places = [".".join(str(part) for part in e["loc"] if part != "body") or "body" for e in errors]
+        problems = [f"{place}: {e['msg']}" for place, e in zip(places, errors, strict=True)]
+        return JSONResponse({"detail": "; ".join(problems), "errors": errors}, status_code=422)
 
     app.add_exception_handler(RequestValidationError, invalid)
+
+
+def _validation_error(item: Any) -> dict[str, Any]:
+    """One validation error as the API reports it: its place, message and type, each cut short."""
+    loc = [part if isinstance(part, int) else _cut(str(part), MAX_ERROR_PART_CHARS) for part in item.get("loc", ())]
+    message = _cut(str(item.get("msg", "invalid")), MAX_ERROR_MESSAGE_CHARS)
+    return {"loc": loc, "msg": message, "type": str(item.get("type", ""))}
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def client_of(request: Request) -> str:
+    """The asking page's name (its ``X-CSP-Client`` header), or "" for a client that gives none
+    or one that is not a short token."""
+    value = request.headers.get(CLIENT_HEADER, "")
+    return value if len(value) <= MAX_CLIENT_CHARS and value.replace("-", "").isalnum() else ""

@@ -67,11 +67,24 @@ class Job:
     handed_on: bool = False  # once sent to a worker that died before beginning it
     cancel_asked: float | None = None
     stop_asked: bool = False
+    ended: float | None = None  # when it reached a final state
     version: int = 0  # grows at every change, for event streams
 
     @property
     def finished(self) -> bool:
         return self.state in ("done", "failed", "cancelled")
+
+    def timing(self) -> dict[str, float | None]:
+        """The whole job's time as its client lived it, in seconds: ``total`` from the request
+        to the answer (or to now), ``waiting`` in the queue and for the worker to load the
+        list, ``running`` from then on. The solver's own time is in the result's statistics."""
+        now = self.ended if self.ended is not None else time.monotonic()
+        began = self.started if self.started is not None else None
+        return {
+            "total": round(now - self.created, 3),
+            "waiting": round((began if began is not None else now) - self.created, 3),
+            "running": round(now - began, 3) if began is not None else None,
+        }
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,6 +94,7 @@ class Job:
             "progress": self.progress,
             "result": self.result,
             "error": self.error,
+            "seconds": self.timing(),
         }
 
 
@@ -94,6 +108,7 @@ class _Worker:
         self.process.start()
         child.close()
         self.job: Job | None = None
+        self.warm = threading.Event()  # set when its warm-up is done
 
     def send(self, job: Job) -> None:
         # An upload's bytes go with every job (a worker keeps the list loaded by its key, so
@@ -201,7 +216,15 @@ class JobPool:
     def counts(self) -> dict[str, int]:
         with self.lock:
             running = sum(1 for w in self.workers if w.job is not None)
-            return {"running": running, "queued": len(self.queue), "workers": len(self.workers)}
+            warm = sum(1 for w in self.workers if w.warm.is_set())
+            return {"running": running, "queued": len(self.queue), "workers": len(self.workers), "warm": warm}
+
+    def wait_warm(self, timeout: float) -> bool:
+        """Wait until every worker has done its warm-up (True), or ``timeout`` seconds (False)."""
+        end = time.monotonic() + timeout
+        with self.lock:
+            workers = list(self.workers)
+        return all(worker.warm.wait(max(0.0, end - time.monotonic())) for worker in workers)
 
     # ------------------------------------------------------------------ the I/O thread
 
@@ -228,6 +251,9 @@ class JobPool:
         try:
             while worker.conn.poll():
                 kind, job_id, data = worker.conn.recv()
+                if kind == "warm":
+                    worker.warm.set()
+                    continue
                 job = worker.job
                 if job is None or job.id != job_id:
                     continue
@@ -306,6 +332,7 @@ class JobPool:
 
     def _finish(self, job: Job, state: str) -> None:
         job.state = state
+        job.ended = time.monotonic()
         job.version += 1
 
     def _worker_of(self, job: Job) -> _Worker | None:

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
 from ..backends.base import MAX_SEED
 from ..core.errors import InputError
 from ..core.grid import Grid, parse_grid
 from ..core.limits import MAX_CLUE_CHARS
 from ..layout.freeform import MAX_FREEFORM_WORD_GLYPHS
+from ..layout.progressive import (
+    MAX_NEIGHBOURS,
+    MAX_QUEUE_SIZE,
+    MAX_THRESHOLD,
+    NBSIZE,
+    QMAXSIZE,
+    SCRAMBLED_WEIGHT,
+    THRESHOLD,
+)
+from .overrides import MAX_BATCH_CHANGES, MAX_SET_NAME_CHARS, MAX_WEB_SCORE, MIN_WEB_SCORE, SET_NAME_PATTERN
 
 #: The largest grid side the web constructor edits (a Sunday puzzle is 21 or 23).
 MAX_WEB_GRID_SIDE = 25
@@ -38,10 +48,16 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class GridModel(Strict):
-    """A grid: ``cells`` rows of ``null`` (block), ``""`` (empty) or one glyph."""
+#: The most characters a cell may hold: a glyph, or a rebus cell's several letters.
+MAX_CELL_CHARS = 32
+CellValue = Annotated[str, Field(max_length=MAX_CELL_CHARS)] | None
 
-    cells: list[list[str | None]] = Field(min_length=1, max_length=MAX_WEB_GRID_SIDE)
+
+class GridModel(Strict):
+    """A grid: ``cells`` rows of ``null`` (block or void), ``""`` (empty), one glyph, or a rebus
+    cell's several letters (``"HEART"``)."""
+
+    cells: list[list[CellValue]] = Field(min_length=1, max_length=MAX_WEB_GRID_SIDE)
     rtl: bool = False
 
     def to_grid(self) -> Grid:
@@ -59,7 +75,7 @@ class GridModel(Strict):
                     tokens.append("#")
                 elif value == "":
                     tokens.append(".")
-                elif value in _RESERVED_CELLS or not value.strip() or value != value.strip():
+                elif value in _RESERVED_CELLS or any(ch.isspace() for ch in value):
                     raise InputError(f"cell ({r + 1}, {c + 1}) holds {value!r}, not a letter", "grid")
                 else:
                     tokens.append(value)
@@ -82,6 +98,8 @@ class WordSettings(Strict):
     allow_offensive: bool = False
     allow_duplicates: bool = False
     no_shared_substring: int | None = Field(None, ge=2, le=MAX_WEB_GRID_SIDE)
+    #: A named overrides set applied on top of the list (web/overrides.py).
+    overrides: str | None = Field(None, max_length=MAX_SET_NAME_CHARS, pattern=SET_NAME_PATTERN)
 
     def fill_settings(self) -> dict[str, Any]:
         """The keyword settings of the library's fill, check, count and candidates."""
@@ -143,8 +161,60 @@ class FreeformJobRequest(JobLimits):
     cols: int | None = Field(None, ge=3, le=MAX_WEB_GRID_SIDE)
 
 
+#: Theme entries a generate request may place, and the characters of one (a glyph may take several).
+MAX_THEME_ENTRIES = 8
+MAX_THEME_CHARS = 4 * MAX_WEB_GRID_SIDE
+
+
+class ProgressiveModel(Strict):
+    """The open style's progressive search options (``layout.progressive.ProgressiveOptions``)."""
+
+    start: Literal["fill1", "fill2"] = "fill1"
+    queue_size: int = Field(QMAXSIZE, ge=1, le=MAX_QUEUE_SIZE)
+    neighbours: int = Field(NBSIZE, ge=1, le=MAX_NEIGHBOURS)
+    threshold: float = Field(THRESHOLD, ge=0, le=MAX_THRESHOLD)
+    scrambled_weight: float = Field(SCRAMBLED_WEIGHT, ge=0, le=1)
+
+
+class GenerateJobRequest(WordSettings, JobLimits):
+    """A grid made from a size: an American-style pattern (``fill`` false: the pattern alone) or
+    an open-style layout (always filled). See ``api.generate`` and ``api.american_pattern``."""
+
+    kind: Literal["generate"]
+    rows: int = Field(15, ge=3, le=MAX_WEB_GRID_SIDE)
+    cols: int = Field(15, ge=3, le=MAX_WEB_GRID_SIDE)
+    style: Literal["american", "open"] = "american"
+    fill: bool = True
+    blocks: int | None = Field(None, ge=0, le=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE // 3)
+    max_words: int | None = Field(None, ge=6, le=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE)
+    symmetry: Literal["rotational", "mirror"] = "rotational"
+    max_run: int | None = Field(None, ge=2, le=MAX_WEB_GRID_SIDE)
+    entries: list[Annotated[str, Field(min_length=1, max_length=MAX_THEME_CHARS)]] = Field(
+        default_factory=list, max_length=MAX_THEME_ENTRIES
+    )
+    method: Literal["auto", "csp", "progressive"] = "auto"
+    symmetric: bool = False
+    progressive: ProgressiveModel | None = None
+
+    @model_validator(mode="after")
+    def _style_fields(self) -> GenerateJobRequest:
+        """Each style's own fields only (a field the style ignores would be a silent surprise)."""
+        if self.style == "american":
+            if self.method != "auto" or self.progressive is not None or self.symmetric:
+                raise ValueError("method, progressive and symmetric are the open style's (american: symmetry)")
+        else:
+            if not self.fill:
+                raise ValueError("the open style always fills its layout: fill false is the american style's")
+            if self.entries or self.blocks is not None or self.max_words is not None:
+                raise ValueError("entries, blocks and max_words are the american style's")
+            if self.progressive is not None and self.method == "csp":
+                raise ValueError("progressive options apply to the progressive and auto methods")
+        return self
+
+
 AnyJobRequest = Annotated[
-    FillJobRequest | CheckJobRequest | CountJobRequest | FreeformJobRequest, Field(discriminator="kind")
+    FillJobRequest | CheckJobRequest | CountJobRequest | FreeformJobRequest | GenerateJobRequest,
+    Field(discriminator="kind"),
 ]
 
 
@@ -152,11 +222,30 @@ class JobRequest(RootModel[AnyJobRequest]):
     """A job of any kind, told apart by ``kind`` (an unknown kind is a 422 naming the choices)."""
 
 
+#: A cell style's colour: ``#rrggbb`` (or empty: grey when shaded).
+STYLE_COLOR_PATTERN = r"^(#[0-9a-fA-F]{6})?$"
+Edge = Literal["top", "right", "bottom", "left"]
+#: A cell position: 0-based row and column, checked against the grid's size in pages.page_to_puzzle.
+CellIndex = Annotated[int, Field(ge=0, lt=MAX_WEB_GRID_SIDE)]
+
+
+class CellStyleModel(Strict):
+    """How one cell is drawn beyond its glyph (the library's ``CellStyle``), 0-based row and col."""
+
+    row: CellIndex
+    col: CellIndex
+    circle: bool = False
+    shaded: bool = False
+    color: str = Field("", pattern=STYLE_COLOR_PATTERN)
+    bars: list[Edge] = Field(default_factory=list, max_length=4)
+
+
 class PuzzleModel(Strict):
-    """A puzzle to save or print: the pattern, the answers when known, clues and metadata."""
+    """A puzzle to save or print: the pattern, the answers when known, clues and metadata; cell
+    styles (circles, shading, bars) and void cells (``null`` in the grid's cells, like blocks)."""
 
     grid: GridModel
-    solution: list[list[str | None]] | None = None
+    solution: list[list[CellValue]] | None = None
     clues: dict[Annotated[str, Field(max_length=16)], Annotated[str, Field(max_length=MAX_CLUE_CHARS)]] = Field(
         default_factory=dict, max_length=4 * MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE
     )
@@ -165,6 +254,10 @@ class PuzzleModel(Strict):
     copyright: str = Field("", max_length=500)
     notes: str = Field("", max_length=MAX_CLUE_CHARS)
     freeform: bool = False
+    styles: list[CellStyleModel] = Field(default_factory=list, max_length=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE)
+    voids: list[tuple[CellIndex, CellIndex]] = Field(
+        default_factory=list, max_length=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE
+    )
 
 
 class SaveRequest(Strict):
@@ -175,4 +268,29 @@ class SaveRequest(Strict):
 class PrintRequest(Strict):
     puzzle: PuzzleModel
     solution: bool = False
-    format: Literal["pdf", "svg", "html"] = "pdf"
+    #: ``play``: one HTML file that plays the puzzle offline (answers inside), as a download.
+    format: Literal["pdf", "svg", "html", "play"] = "pdf"
+    #: Freeform mode: the word-search square (the board's letters, random ones between); when
+    #: given, the page printed is the word search of the puzzle's words (web/freeform_api.py).
+    wordsearch: list[Annotated[list[CellValue], Field(max_length=MAX_WEB_GRID_SIDE)]] | None = Field(
+        None, min_length=1, max_length=MAX_WEB_GRID_SIDE
+    )
+
+
+class OverridesCreate(Strict):
+    """A new, empty overrides set."""
+
+    name: str = Field(max_length=MAX_SET_NAME_CHARS, pattern=SET_NAME_PATTERN)
+
+
+class OverridesChange(Strict):
+    """One edit of an overrides set: ``set`` a word's score (adding it; 0 bans), ``ban`` it,
+    ``unban`` it or ``remove`` it from the set."""
+
+    action: Literal["set", "ban", "unban", "remove"]
+    word: str = Field(min_length=1, max_length=MAX_FREEFORM_WORD_GLYPHS * 4)
+    score: int | None = Field(None, ge=MIN_WEB_SCORE, le=MAX_WEB_SCORE)
+
+
+class OverridesBatch(Strict):
+    changes: list[OverridesChange] = Field(min_length=1, max_length=MAX_BATCH_CHANGES)

@@ -10,15 +10,17 @@ import tempfile
 import threading
 from collections import Counter, OrderedDict
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from ..core.errors import InputError
 from ..core.grid import Grid
-from ..formats import FILE_FORMATS, Puzzle, file_format
+from ..formats import EDGES, FILE_FORMATS, CellStyle, Puzzle, file_format
+from .givens import entries_outside, given_rows
 
 if TYPE_CHECKING:
     from ..api import FillJob
     from .models import CandidatesRequest, CluesRequest, PuzzleModel, WordSettings
-    from .wordlists import WordListStore
+    from .wordlists import WordLists
 
 #: The largest crossword file the page may open, in bytes.
 MAX_PUZZLE_FILE_BYTES = 4 * 1024 * 1024
@@ -35,6 +37,8 @@ def analyse(grid: Grid) -> dict[str, Any]:
 
     stats = grid.stats()
     data = slots_to_dict(grid, stats)
+    for row, slot in zip(data["slots"], grid.slots, strict=True):
+        row["cells"] = [list(cell) for cell in slot.cells]  # [row, col] of each cell, in reading order
     answers = [grid.pattern_text(slot) for slot in grid.slots]
     complete = [a for a in answers if "?" not in a]
     data["stats"].update(
@@ -53,16 +57,19 @@ class PreparedProblems:
         self.kept: OrderedDict[tuple[Any, ...], FillJob] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, grid: Grid, settings: WordSettings, store: WordListStore) -> FillJob:
+    def get(self, grid: Grid, settings: WordSettings, store: WordLists) -> FillJob:
         from ..api import prepare
 
-        key = (grid.cells, grid.rtl, settings.model_dump_json())
+        source = store.source(settings.words, settings.lang, settings.allow_offensive, overrides=settings.overrides)
+        # An overrides set's content is in the key: after an edit of the set, a problem of its own.
+        key = (grid.cells, grid.rtl, settings.model_dump_json(), store.owner, source.cache_key)
         with self.lock:
             if key in self.kept:
                 self.kept.move_to_end(key)
                 return self.kept[key]
-        lexicon = store.lexicon(settings.words, settings.lang, settings.allow_offensive)
-        job = prepare(grid, lexicon, **settings.fill_settings())
+        lexicon = store.cache.get(source)
+        given = entries_outside(grid, lexicon, min_score=settings.min_score, ban=settings.ban)
+        job = prepare(grid, lexicon, require=given, **settings.fill_settings())
         with self.lock:
             self.kept[key] = job
             while len(self.kept) > self.size:
@@ -70,7 +77,7 @@ class PreparedProblems:
         return job
 
 
-def candidates(request: CandidatesRequest, store: WordListStore, prepared: PreparedProblems) -> dict[str, Any]:
+def candidates(request: CandidatesRequest, store: WordLists, prepared: PreparedProblems) -> dict[str, Any]:
     """The words that fit a slot, best first, with the library's look-ahead
     (:func:`csp_crossword.api.candidates.job_candidates`): per word ``status`` (viable, dead_end,
     unknown), ``crossings`` (words each crossing keeps) and, for the page, ``dead_end`` (True,
@@ -89,13 +96,14 @@ def candidates(request: CandidatesRequest, store: WordListStore, prepared: Prepa
     for row in data["candidates"]:
         row["dead_end"] = DEAD_END_FLAGS[row["status"]]
     data["unsatisfiable"] = found.unsatisfiable
+    data["given"] = given_rows(dict(job.problem.options.required))
     return data
 
 
-def clues(request: CluesRequest, store: WordListStore) -> dict[str, Any]:
+def clues(request: CluesRequest, store: WordLists) -> dict[str, Any]:
     """The list's clue of every complete entry that has one."""
     grid = request.grid.to_grid()
-    lexicon = store.lexicon(request.words, request.lang, request.allow_offensive)
+    lexicon = store.lexicon(request.words, request.lang, request.allow_offensive, overrides=request.overrides)
     found = {}
     for slot in grid.slots:
         answer = grid.pattern_text(slot)
@@ -125,7 +133,8 @@ def open_puzzle(name: str, data: bytes) -> dict[str, Any]:
             raise InputError(error.message, os.path.basename(name), error.line, error.column) from None
     finally:
         os.unlink(path)
-    return puzzle_to_page(puzzle)
+    # What the reader noticed and let pass (a wrong checksum, a variety puzzle read as a grid).
+    return {**puzzle_to_page(puzzle), "warnings": list(puzzle.warnings)}
 
 
 def puzzle_to_page(puzzle: Puzzle) -> dict[str, Any]:
@@ -140,6 +149,19 @@ def puzzle_to_page(puzzle: Puzzle) -> dict[str, Any]:
         "copyright": puzzle.copyright,
         "notes": puzzle.notes,
         "freeform": puzzle.freeform,
+        "styles": [
+            {
+                "row": r,
+                "col": c,
+                "circle": style.circle,
+                "shaded": style.shaded,
+                "color": style.color,
+                "bars": [edge for edge in EDGES if edge in style.bars],
+            }
+            for (r, c), style in sorted(puzzle.styles.items())
+            if style and grid.in_bounds(r, c)
+        ],
+        "voids": [[r, c] for r, c in sorted(puzzle.voids)],
     }
 
 
@@ -156,7 +178,39 @@ def page_to_puzzle(model: PuzzleModel) -> Puzzle:
         blank = tuple(tuple(None if v is None else "" for v in row) for row in solution)
         grid = Grid(blank, rtl=grid.rtl)
     clues = {k: v for k, v in model.clues.items() if v.strip()}
-    return Puzzle(grid, solution, clues, model.title, model.author, model.copyright, model.notes, model.freeform)
+    puzzle = Puzzle(grid, solution, clues, model.title, model.author, model.copyright, model.notes, model.freeform)
+    puzzle.styles = _styles(grid, model)
+    puzzle.voids = _voids(grid, model)
+    return puzzle
+
+
+def _styles(grid: Grid, model: PuzzleModel) -> dict[tuple[int, int], CellStyle]:
+    """The page's cell styles as the library's, each cell once and inside the grid."""
+    styles: dict[tuple[int, int], CellStyle] = {}
+    for item in model.styles:
+        where = (item.row, item.col)
+        if not grid.in_bounds(*where):
+            raise InputError(
+                f"cell ({item.row + 1}, {item.col + 1}) is outside the {grid.rows} x {grid.cols} grid", "styles"
+            )
+        if where in styles:
+            raise InputError(f"cell ({item.row + 1}, {item.col + 1}) is styled twice", "styles")
+        style = CellStyle(item.circle, item.shaded, item.color.lower(), frozenset(item.bars))
+        if style:
+            styles[where] = style
+    return styles
+
+
+def _voids(grid: Grid, model: PuzzleModel) -> frozenset[tuple[int, int]]:
+    """The void cells: each inside the grid and ``null`` in its cells, as the library keeps them."""
+    for r, c in model.voids:
+        if not grid.in_bounds(r, c):
+            raise InputError(f"void cell ({r + 1}, {c + 1}) is outside the {grid.rows} x {grid.cols} grid", "voids")
+        if grid.cells[r][c] is not None:
+            raise InputError(
+                f"void cell ({r + 1}, {c + 1}) holds a letter or is open: a void is null in the grid", "voids"
+            )
+    return frozenset(model.voids)
 
 
 def _solution(grid: Grid, rows: list[list[str | None]]) -> tuple[tuple[str | None, ...], ...]:
@@ -172,16 +226,33 @@ def _solution(grid: Grid, rows: list[list[str | None]]) -> tuple[tuple[str | Non
     return parsed.cells
 
 
-def save(model: PuzzleModel, fmt: str) -> tuple[bytes, str]:
-    """The puzzle file's bytes and a file name."""
+def save(model: PuzzleModel, fmt: str) -> tuple[bytes, str, list[str]]:
+    """The puzzle file's bytes, a file name, and what the format could not carry (one sentence
+    each, as ``convert`` reports it: :meth:`~csp_crossword.formats.FileFormat.losses`)."""
     puzzle = page_to_puzzle(model)
-    data = file_format(f"puzzle.{fmt}").dumps(puzzle)
-    name = "".join(c for c in (model.title or "puzzle") if c.isalnum() or c in " -_").strip() or "puzzle"
-    return (data.encode("utf-8") if isinstance(data, str) else data), f"{name}.{fmt}"
+    file_type = file_format(f"puzzle.{fmt}")
+    data = file_type.dumps(puzzle)
+    name = download_name(model.title, fmt)
+    return (data.encode("utf-8") if isinstance(data, str) else data), name, file_type.losses(puzzle)
+
+
+def download_name(title: str, extension: str) -> str:
+    """A file name from a puzzle's title: its letters, digits, spaces, ``-`` and ``_``."""
+    stem = "".join(c for c in title if c.isalnum() or c in " -_").strip() or "puzzle"
+    return f"{stem}.{extension}"
+
+
+def attachment(name: str) -> str:
+    """The Content-Disposition of a download named ``name``: an ASCII name for old clients and
+    the UTF-8 one (RFC 6266), since an HTTP header cannot carry an Arabic or Bangla title as is."""
+    stem, extension = os.path.splitext(name)
+    plain = "".join(c for c in stem if c.isascii() and (c.isalnum() or c in " -_")).strip() or "puzzle"
+    return f"attachment; filename=\"{plain}{extension}\"; filename*=UTF-8''{quote(name)}"
 
 
 def render(model: PuzzleModel, fmt: str, solution: bool) -> bytes:
-    """The printed page (PDF, SVG or HTML) of the puzzle or its answer key."""
+    """The printed page (PDF, SVG or HTML) of the puzzle or its answer key; ``play``: the page
+    that plays the puzzle (:mod:`csp_crossword.printing.playable`)."""
     from ..api import render as render_page
 
     puzzle = page_to_puzzle(model)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError, LoadTimeout
+from .givens import entries_outside, given_rows
 from .wordlists import LexiconCache, ListSource
 
 if TYPE_CHECKING:
@@ -63,6 +64,10 @@ def worker_main(conn: Connection, stop: Event, parent: int) -> None:
                 warm_up(cache.get(source))
             except Exception:  # the job that needs the list reports why
                 pass
+            try:
+                conn.send(("warm", None, None))
+            except OSError:
+                return
             continue
         conn.send(_answer(job_id, request, source, cache, stop, conn))
 
@@ -120,25 +125,35 @@ def run_job(
     lexicon = cache.get(source)
     if loaded is not None:
         loaded()  # the job's time limit runs from here: loading a list the first time is not its time
+    if kind == "generate":  # no grid given: it is what the job makes
+        from .generating import run_generate
+
+        return run_generate(request, lexicon, stop, progress)
     grid = _grid(request)
     settings = WordSettings.model_validate({k: v for k, v in request.items() if k in WordSettings.model_fields})
+    # complete entries the list lacks are the user's own: kept as given (see .givens)
+    given = entries_outside(grid, lexicon, min_score=settings.min_score, ban=settings.ban)
     common: dict[str, Any] = {
         "time_limit": request["time_limit"],
         "seed": request["seed"],
         "stop": stop,
         "progress": progress,
+        "require": given,
         **settings.fill_settings(),
     }
     if kind == "fill":
         result = api.fill(grid, lexicon, backend=request["backend"], **common)
-        return result_to_dict(grid, result)
-    if kind == "check":
-        return check_to_dict(api.check(grid, lexicon, **common))
-    if kind == "count":
+        data = result_to_dict(grid, result)
+    elif kind == "check":
+        data = check_to_dict(api.check(grid, lexicon, **common))
+    elif kind == "count":
         counted = api.count(grid, lexicon, limit=request["limit"], **common)
         stopped = "cancelled" if stop.is_set() else None
-        return count_to_dict(counted, limit=request["limit"], backend="ac", stopped=stopped)
-    raise InputError(f"unknown job kind {kind!r}")
+        data = count_to_dict(counted, limit=request["limit"], backend="ac", stopped=stopped)
+    else:
+        raise InputError(f"unknown job kind {kind!r}")
+    data["given"] = given_rows(given)
+    return data
 
 
 def _grid(request: dict[str, Any]) -> Any:
@@ -153,6 +168,7 @@ def _freeform(request: dict[str, Any], stop: Event, progress: Any) -> dict[str, 
     from ..formats.documents import freeform_to_dict
     from ..layout.sheets import alphabet_of, numbered_entries, word_search
     from ..words.lexicon import Lexicon
+    from .models import MAX_WEB_GRID_SIDE
 
     entries = request["entries"]
     lexicon = Lexicon.from_words([e["word"] for e in entries], name="pasted words")
@@ -167,6 +183,7 @@ def _freeform(request: dict[str, Any], stop: Event, progress: Any) -> dict[str, 
         rows=request["rows"],
         cols=request["cols"],
         symmetric=request["symmetric"],
+        max_side=MAX_WEB_GRID_SIDE,  # the page edits, saves and prints boards up to this size
         time_limit=request["time_limit"],
         seed=request["seed"],
         stop=stop,

@@ -85,16 +85,16 @@ def test_unbounded_board_places_a_small_list_and_seeds_with_a_long_word():
     assert len(entry_glyphs(result.placed[0])) >= 6  # one of the SEED_CHOICES longest
 
 
-def test_symmetric_boards_mirror_across_the_middle_row(fifty):
+def test_symmetric_boards_turn_into_themselves_at_180_degrees(fifty):
     for size in (None, 15):
         result = Freeform(fifty[:30], rows=size, cols=size, symmetric=True).run(time_limit=0.4, seed=3)
         check_layout(result, fifty[:30])
         cells = result.cells
-        height = len(cells)
+        height, width = len(cells), len(cells[0])
         assert all(
-            (cells[r][c] is None) == (cells[height - 1 - r][c] is None)
+            (cells[r][c] is None) == (cells[height - 1 - r][width - 1 - c] is None)
             for r in range(height)
-            for c in range(len(cells[0]))
+            for c in range(width)
         )
         assert len(result.placed) >= 5
         assert result.symmetric

@@ -37,7 +37,7 @@ def client(tmp_path_factory):
     words = tmp_path_factory.mktemp("lists") / "square.txt"
     words.write_text("\n".join(f"{w};{60 - i}" for i, w in enumerate(SQUARE)) + "\n", encoding="utf-8")
     app = create_app(ServerState(JobPool(2, max_queued=2), WordListStore([str(words)])))
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url="http://localhost") as test_client:
         yield test_client
 
 

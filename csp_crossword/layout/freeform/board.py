@@ -40,7 +40,7 @@ class Placement:
     row: int
     col: int
     direction: Direction
-    pair: int = -1  # symmetric mode: placements with the same pair id are mirror images
+    pair: int = -1  # symmetric mode: placements with the same pair id are each other's rotated image
 
 
 @dataclass
@@ -83,19 +83,27 @@ def check_word_lengths(words: Iterable[str]) -> None:
 
 
 class BoardRules:
-    """Where words may go on a board of at most ``rows`` x ``cols`` (at most MAX_BOARD_SIDE a
-    side when None).
+    """Where words may go on a board of at most ``rows`` x ``cols`` (at most ``max_side``, by
+    default MAX_BOARD_SIDE, a side when None).
 
     Args:
         glyphs: Each word's glyphs.
-        symmetric: Boards are kept mirror-symmetric about row 0 (the height counts both halves).
+        symmetric: Boards keep 180-degree rotational symmetry of their letter cells about the
+            centre of their bounds: a symmetric board's extent is measured with both halves.
     """
 
-    def __init__(self, glyphs: dict[str, tuple[str, ...]], rows: int | None, cols: int | None, symmetric: bool):
+    def __init__(
+        self,
+        glyphs: dict[str, tuple[str, ...]],
+        rows: int | None,
+        cols: int | None,
+        symmetric: bool,
+        max_side: int = MAX_BOARD_SIDE,
+    ):
         self.glyphs = glyphs
         self.rows, self.cols = rows, cols
-        self.max_rows = MAX_BOARD_SIDE if rows is None else rows
-        self.max_cols = MAX_BOARD_SIDE if cols is None else cols
+        self.max_rows = max_side if rows is None else rows
+        self.max_cols = max_side if cols is None else cols
         self.symmetric = symmetric
 
     def end(self, word: str, row: int, col: int, direction: Direction) -> Cell:
@@ -108,19 +116,29 @@ class BoardRules:
             return [(row, col + k) for k in range(len(self.glyphs[word]))]
         return [(row + k, col) for k in range(len(self.glyphs[word]))]
 
+    def _extent(self, low: int, high: int, start: int, end: int) -> int:
+        """Rows (or columns) from ``low``..``high`` once a placement covers ``start``..``end``."""
+        if self.symmetric:  # the rotated partner grows the other side as far: the centre stays
+            twice_centre = low + high
+            first = min(low, start, twice_centre - end)
+            return twice_centre - 2 * first + 1
+        return max(high, end) - min(low, start) + 1
+
     def height(self, bounds: Bounds, row: int, end_row: int) -> int:
         """Rows the board needs with a placement from ``row`` to ``end_row``."""
-        r0, _c0, r1, _c1 = bounds
-        if self.symmetric:  # the mirror images keep the board symmetric about row 0
-            return 2 * max(-r0, r1, -row, end_row) + 1
-        return max(r1, end_row) - min(r0, row) + 1
+        return self._extent(bounds[0], bounds[2], row, end_row)
+
+    def width(self, bounds: Bounds, col: int, end_col: int) -> int:
+        """Columns the board needs with a placement from ``col`` to ``end_col``."""
+        return self._extent(bounds[1], bounds[3], col, end_col)
+
+    def area(self, bounds: Bounds, row: int, col: int, end_row: int, end_col: int) -> int:
+        """The board's area with a placement (and, when symmetric, its partner)."""
+        return self.height(bounds, row, end_row) * self.width(bounds, col, end_col)
 
     def fits(self, bounds: Bounds, row: int, col: int, end_row: int, end_col: int) -> bool:
         """Whether the board with this placement still fits ``rows`` x ``cols``."""
-        _r0, c0, _r1, c1 = bounds
-        return (
-            self.height(bounds, row, end_row) <= self.max_rows and max(c1, end_col) - min(c0, col) + 1 <= self.max_cols
-        )
+        return self.height(bounds, row, end_row) <= self.max_rows and self.width(bounds, col, end_col) <= self.max_cols
 
     def check(self, board: Board, word: str, row: int, col: int, direction: Direction) -> int | None:
         """Crossings of a placement, or None when it breaks a rule (bounds are not checked)."""
@@ -175,8 +193,11 @@ class BoardRules:
             else:
                 del board.owner[cell], board.cells[cell]
 
-    def mirror(self, word: str, row: int, col: int, direction: Direction) -> Cell:
-        """Start of the placement mirrored across row 0."""
+    def image(self, bounds: Bounds, word: str, row: int, col: int, direction: Direction) -> Cell:
+        """Start of the placement turned 180 degrees about the centre of a symmetric board's
+        ``bounds``: cell (r, c) goes to (r0 + r1 - r, c0 + c1 - c), and a word keeps its direction."""
+        r0, c0, r1, c1 = bounds
+        n = len(self.glyphs[word]) - 1
         if direction is ACROSS:
-            return -row, col
-        return -(row + len(self.glyphs[word]) - 1), col
+            return r0 + r1 - row, c0 + c1 - col - n
+        return r0 + r1 - row - n, c0 + c1 - col

@@ -172,7 +172,7 @@ class SpanFrontier:
                 if not rules.fits(bounds, row, col, end_row, end_col):
                     continue  # the board only grows while these spans live: it never fits
                 kept += 1
-                area = rules.height(bounds, row, end_row) * (max(c1, end_col) - min(c0, col) + 1)
+                area = rules.area(bounds, row, col, end_row, end_col)
                 # the area is the board's when the line was read: it only grows, so older spans
                 # rank a little ahead of equal newer ones (they were nearer the board's middle)
                 new = length - crossings
@@ -185,7 +185,6 @@ class SpanFrontier:
         """Up to ``best`` placements from the best spans that still fit and have a word left."""
         rules, heap = self.rules, self.heap
         bounds = board.bounds()
-        _r0, c0, _r1, c1 = bounds
         found: list[Ranked] = []
         kept: list[Entry] = []
         while heap and len(found) < best:
@@ -200,20 +199,20 @@ class SpanFrontier:
             end_row, end_col = (row, col + length - 1) if direction is ACROSS else (row + length - 1, col)
             if not rules.fits(bounds, row, col, end_row, end_col):
                 continue
-            word = self._draw(length, pattern, remaining, rng)
+            word = self.draw(length, pattern, remaining, rng)
             if word is None:
                 continue  # no word left for it, and none will come back
             key: Key = (word, row, col, direction)
             if rules.check(board, *key) != -neg_crossings:
                 continue  # never expected: the span's cells say it is valid
             kept.append(entry)
-            grow = rules.height(bounds, row, end_row) * (max(c1, end_col) - min(c0, col) + 1)
+            grow = rules.area(bounds, row, col, end_row, end_col)
             found.append((-neg_crossings, -grow, tie, key))
         for entry in kept:  # still valid spans: another word may go there later
             heapq.heappush(heap, entry)
         return found
 
-    def _draw(self, length: int, pattern: Pattern, remaining: Counter[str], rng: random.Random) -> str | None:
+    def draw(self, length: int, pattern: Pattern, remaining: Counter[str], rng: random.Random) -> str | None:
         """A random remaining word of ``length`` with the pattern's glyphs, or None."""
         index = self.index.indexes[length]
         bits = self.available[length]

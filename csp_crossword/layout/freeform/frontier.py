@@ -97,7 +97,6 @@ class Frontier:
         """Placements that fit, best first: most crossings, least growth, then random."""
         rules = self.rules
         bounds = board.bounds()
-        _r0, c0, _r1, c1 = bounds
         scored: list[Ranked] = []
         for key, crossings in self.placements.items():
             if self._late():
@@ -108,7 +107,7 @@ class Frontier:
             end_row, end_col = rules.end(*key)
             if not rules.fits(bounds, row, col, end_row, end_col):
                 continue
-            grow = rules.height(bounds, row, end_row) * (max(c1, end_col) - min(c0, col) + 1)
+            grow = rules.area(bounds, row, col, end_row, end_col)
             scored.append((crossings, -grow, rng.random(), key))
         scored.sort(reverse=True)
         return scored

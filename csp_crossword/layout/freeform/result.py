@@ -23,7 +23,7 @@ class FreeformResult:
         crossings: Cells shared by an across and a down word.
         boards: Boards built (greedy and improvement steps).
         seconds: Time spent.
-        symmetric: Whether the layout was made mirror-symmetric.
+        symmetric: Whether the board was kept 180-degree rotationally symmetric.
         interrupted: Whether Ctrl-C stopped the search (the board is the best found before).
         timed_out: Whether the time ran out before one full attempt: the word index or the
             first greedy board was cut short, so some words were never tried.

@@ -11,9 +11,12 @@
    current one when it is at least as good, so the search walks plateaus and keeps the best board
    seen.
 
-With ``symmetric``, the first word lies across the mirror axis and every later placement comes
-with its mirror image across that horizontal axis (Google I/O): a different word of the same
-length at the mirrored cells, or the same placement when it is its own mirror.
+With ``symmetric``, the board's letter cells keep 180-degree rotational symmetry about its centre
+(as a newspaper grid's blocks do). The first word is centred on the middle row or column (its own
+image), and every later placement comes with a partner at the rotated cells: a word of the same
+length that fits the letters there (the words of a length pair up, so the first word is one of a
+length listed an odd number of times when there is one), or the placement alone when it is its
+own image. Every ranked placement is tried for a partner before the board stops growing.
 """
 
 from __future__ import annotations
@@ -26,14 +29,14 @@ from collections import Counter
 from collections.abc import Callable
 
 from ...core.deadline import Deadline, StopSignal, expired
-from ...core.grid import Direction
 from ...words.lexicon import Lexicon
 from ...words.word_index import entry_glyphs
 from ..defaults import FREEFORM_SECONDS
-from .board import ACROSS, DOWN, Board, BoardRules, Cell, Placement, check_word_lengths
+from .board import ACROSS, DOWN, MAX_BOARD_SIDE, Board, BoardRules, Cell, Placement, check_word_lengths
 from .candidates import SPAN_WORDS, SpanFrontier, SpanIndex
 from .frontier import CHECK_EVERY, Frontier, Ranked
 from .result import FreeformResult, board_result
+from .symmetry import PARTNER_TRIES, PairPlacement
 
 #: Seconds a layout searches when no time limit is given.
 DEFAULT_SECONDS = FREEFORM_SECONDS
@@ -41,18 +44,16 @@ DEFAULT_SECONDS = FREEFORM_SECONDS
 SEED_CHOICES = 3
 #: Share of the time spent building independent greedy boards; the rest improves the best one.
 GREEDY_SHARE = 0.3
-#: At most this many words (or mirrored pairs) are taken off per improvement step.
+#: At most this many words (or symmetric pairs) are taken off per improvement step.
 DESTROY_MAX = 3
-#: Symmetric mode: best frontier placements tried per step when looking for a mirrored partner.
-PARTNER_TRIES = 16
 
 #: Called after each board with (boards built, best board's placed words).
 FreeformProgress = Callable[[int, int], None]
 
 
-class Freeform:
+class Freeform(PairPlacement):
     """Builds freeform boards from a list of words, within ``rows`` x ``cols`` when given, else
-    unbounded. A word listed twice may be placed twice."""
+    at most ``max_side`` a side. A word listed twice may be placed twice."""
 
     def __init__(
         self,
@@ -65,6 +66,7 @@ class Freeform:
         rtl: bool = False,
         deadline: Deadline = None,
         stop: StopSignal | None = None,
+        max_side: int = MAX_BOARD_SIDE,
     ):
         """Index the words (InputError for a word over MAX_FREEFORM_WORD_GLYPHS). The index stops at
         ``deadline`` or when ``stop`` is set: the words not indexed by then are not placed."""
@@ -76,7 +78,7 @@ class Freeform:
         self.allow_islands = allow_islands
         self.symmetric = symmetric
         self.rtl = rtl
-        self.rules = BoardRules(self.glyphs, rows, cols, symmetric)
+        self.rules = BoardRules(self.glyphs, rows, cols, symmetric, max_side)
         self.uses: Counter[str] = Counter()
         # glyph -> [(word, position)]: the Google I/O index by glyph and position
         self.by_glyph: dict[str, list[tuple[str, int]]] = {}
@@ -116,9 +118,19 @@ class Freeform:
         self.indexed_all = True
 
     def _seed_words(self) -> list[str]:
-        """The SEED_CHOICES longest words a board may start from."""
-        words = [w for w in self.uses if not self.symmetric or self.cols is None or len(self.glyphs[w]) <= self.cols]
-        return heapq.nsmallest(SEED_CHOICES, words or list(self.uses), key=lambda w: (-len(self.glyphs[w]), w))
+        """The SEED_CHOICES longest words a board may start from. In symmetric mode the first
+        word is the one without a partner: one of a length listed an odd number of times when
+        there is one (the others of its length can then all pair up)."""
+        words = list(self.uses)
+        if self.symmetric:
+            side = max(self.rows or 0, self.cols or 0) or None
+            words = [w for w in words if side is None or len(self.glyphs[w]) <= side] or words
+            # on a fixed size, first a word that can be centred on it (an equal margin each side)
+            if side is not None:
+                words = [w for w in words if any(self._centring(len(self.glyphs[w])))] or words
+            listed = Counter({n: sum(self.uses[w] for w in group) for n, group in self.by_length.items()})
+            words = [w for w in words if listed[len(self.glyphs[w])] % 2] or words
+        return heapq.nsmallest(SEED_CHOICES, words, key=lambda w: (-len(self.glyphs[w]), w))
 
     # ------------------------------------------------------------------ growing a board
 
@@ -139,7 +151,7 @@ class Freeform:
                 ranked = frontier.ranked(board, remaining, rng, PARTNER_TRIES if self.symmetric else 1)
             else:
                 ranked = frontier.ranked(board, remaining, rng)
-            new_cells = self._take(board, ranked, remaining, rng) if ranked else None
+            new_cells = self._take(board, frontier, ranked, remaining, rng) if ranked else None
             if new_cells is None and self.allow_islands and not self.symmetric and not self._out_of_time():
                 new_cells = self._island(board, remaining)
             if new_cells is None:
@@ -148,43 +160,20 @@ class Freeform:
         return False
 
     def _take(
-        self, board: Board, ranked: list[Ranked], remaining: Counter[str], rng: random.Random
+        self,
+        board: Board,
+        frontier: Frontier | SpanFrontier,
+        ranked: list[Ranked],
+        remaining: Counter[str],
+        rng: random.Random,
     ) -> list[Cell] | None:
-        """Place the best ranked placement (with its mirror image in symmetric mode)."""
+        """Place the best ranked placement (in symmetric mode the best that has a partner)."""
         rules = self.rules
         if not self.symmetric:
             word, row, col, direction = ranked[0][3]
             remaining[word] -= 1
             return rules.place(board, Placement(word, row, col, direction))
-        pair = len(board.placements)
-        for *_, (word, row, col, direction) in ranked[:PARTNER_TRIES]:
-            if self._out_of_time():
-                return None
-            mirror = rules.mirror(word, row, col, direction)
-            if mirror == (row, col):  # across on the axis row, or down centred on it
-                remaining[word] -= 1
-                return rules.place(board, Placement(word, row, col, direction, pair))
-            cells = rules.place(board, Placement(word, row, col, direction, pair))
-            remaining[word] -= 1
-            partner = self._partner(board, mirror, direction, len(cells), remaining, rng)
-            if partner is not None:
-                remaining[partner] -= 1
-                return cells + rules.place(board, Placement(partner, *mirror, direction, pair))
-            remaining[word] += 1
-            rules.unplace_last(board)
-        return None
-
-    def _partner(
-        self, board: Board, start: Cell, direction: Direction, length: int, remaining: Counter[str], rng: random.Random
-    ) -> str | None:
-        words = [w for w in self.by_length.get(length, ()) if remaining[w]]
-        rng.shuffle(words)
-        for k, word in enumerate(words):
-            if k % CHECK_EVERY == CHECK_EVERY - 1 and self._out_of_time():
-                return None
-            if self.rules.check(board, word, *start, direction) is not None:
-                return word
-        return None
+        return self._take_pair(board, frontier, ranked, remaining, rng)
 
     def _island(self, board: Board, remaining: Counter[str]) -> list[Cell] | None:
         """Start a new piece with the longest remaining word that fits, touching nothing."""
@@ -212,7 +201,10 @@ class Freeform:
         remaining = Counter(self.uses)
         first = rng.choice(self._seeds)
         board = Board()
-        vertical = not self.symmetric and rng.random() < 0.5
+        vertical = rng.random() < 0.5
+        if self.symmetric:
+            across, down = self._centring(len(self.glyphs[first]))
+            vertical = vertical if across == down else down
         if vertical and self.rows is not None and len(self.glyphs[first]) > self.rows:
             vertical = False
         if not vertical and self.cols is not None and len(self.glyphs[first]) > self.cols:
@@ -229,7 +221,7 @@ class Freeform:
         Taking a word off can break the rules: when every cell of an across word was a crossing,
         the down words' letters stay side by side and read as a non-word. So the placements are
         put back one by one, in their order, each only if it passes ``check`` (crossing a word
-        already back, unless islands are allowed; a mirrored pair both or neither), with more
+        already back, unless islands are allowed; a symmetric pair both or neither), with more
         passes while any comes back. Every board thus grows by valid steps only.
         """
         board = Board()

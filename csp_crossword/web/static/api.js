@@ -72,8 +72,34 @@ window.CW = window.CW || {};
     return new ApiError(full, response.status);
   }
 
+  /**
+   * The name this page gives itself (X-CSP-Client): the word lists it uploads are its own, listed
+   * to no other page. Kept for the tab's lifetime, so a reload still sees its uploads.
+   */
+  const CLIENT_KEY = "csp-crossword-client";
+  function clientName() {
+    let name = null;
+    try {
+      name = sessionStorage.getItem(CLIENT_KEY);
+    } catch (_) {
+      /* storage refused (a privacy setting): a name for this load only */
+    }
+    if (!name || !/^[0-9a-f]{32}$/.test(name)) {
+      const bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      name = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+      try {
+        sessionStorage.setItem(CLIENT_KEY, name);
+      } catch (_) {
+        /* see above */
+      }
+    }
+    return name;
+  }
+  const CLIENT = clientName();
+
   async function send(method, path, body, options = {}) {
-    const init = { method, signal: options.signal, headers: {} };
+    const init = { method, signal: options.signal, headers: { "X-CSP-Client": CLIENT } };
     if (body instanceof FormData) {
       init.body = body;
     } else if (body !== undefined) {
@@ -117,7 +143,7 @@ window.CW = window.CW || {};
   async function download(path, body, fallbackName) {
     const response = await send("POST", path, body);
     const blob = await response.blob();
-    return { blob, filename: filenameOf(response, fallbackName) };
+    return { blob, filename: filenameOf(response, fallbackName), headers: response.headers };
   }
 
   /** Upload one file as the multipart field `file`. */

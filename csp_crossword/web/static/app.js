@@ -10,10 +10,11 @@ window.CW = window.CW || {};
 
   CW.mode = "construct";
 
-  /** Switch between construct and freeform mode (the two buttons act as tabs). */
+  /** Switch between construct, freeform and play mode (the buttons act as tabs). */
   function setMode(mode) {
+    const previous = CW.mode;
     CW.mode = mode;
-    for (const name of ["construct", "freeform"]) {
+    for (const name of ["construct", "freeform", "play"]) {
       const on = name === mode;
       $("mode-" + name).classList.toggle("active", on);
       $("mode-" + name).setAttribute("aria-selected", String(on));
@@ -21,9 +22,12 @@ window.CW = window.CW || {};
     }
     document.body.dataset.mode = mode;
     // A panel measured while hidden had no size: draw again now that it shows.
+    if (previous === "play" && mode !== "play") CW.playmode.leave();
     if (mode === "construct") {
       CW.construct.render();
       CW.construct.focusGrid();
+    } else if (mode === "play") {
+      CW.playmode.enter(previous);
     } else {
       CW.freeform.redraw();
     }
@@ -64,7 +68,11 @@ window.CW = window.CW || {};
         $("ff-time-limit").max = maxTime;
       }
       const version = config.version ? ` ${config.version}` : "";
-      CW.setStatus(`ready: csp-crossword${version}. Click a cell and type; "." or right-click makes a block.`, "ok");
+      // A message the page gave meanwhile (a draft reopened) says more than "ready": keep it.
+      const bar = $("status");
+      if (bar && bar.textContent === "Loading…") {
+        CW.setStatus(`ready: csp-crossword${version}. Click a cell and type; "." or right-click makes a block.`, "ok");
+      }
     } catch (error) {
       CW.report(error, "server configuration");
     }
@@ -78,6 +86,8 @@ window.CW = window.CW || {};
     CW.freeform.init();
     $("mode-construct").addEventListener("click", () => setMode("construct"));
     $("mode-freeform").addEventListener("click", () => setMode("freeform"));
+    CW.playmode.init();
+    $("mode-play").addEventListener("click", () => setMode("play"));
     for (const button of document.querySelectorAll(".tabs [data-tab]")) {
       button.addEventListener("click", () => setTab(button.dataset.tab));
     }

@@ -92,8 +92,14 @@ window.CW = window.CW || {};
         added++;
       }
       draw();
+      if (added) CW.emit("document");
       const complete = S.slots.filter((s) => G.isComplete(S.cells, s)).length;
-      CW.setStatus(`clues from the list: ${added} added (${complete} complete entries; the list has clues for some words only)`, "ok");
+      const offered = Object.keys(answer.clues || {}).length;
+      if (!offered) {
+        CW.setStatus(`the word list has no clue for any of the ${complete} complete entries: write them in the boxes`, "info");
+      } else {
+        CW.setStatus(`clues from the list: ${added} added (the list has clues for ${offered} of ${complete} complete entries)`, "ok");
+      }
     } catch (error) {
       CW.report(error, "clues");
     }
@@ -103,7 +109,9 @@ window.CW = window.CW || {};
     const list = $("clue-list");
     list.addEventListener("input", (event) => {
       const li = event.target.closest("li[data-anchor]");
-      if (li) S.clues.set(li.dataset.anchor, event.target.value);
+      if (!li) return;
+      S.clues.set(li.dataset.anchor, event.target.value);
+      CW.emit("document"); // autosave (drafts.js)
     });
     list.addEventListener("click", (event) => {
       const button = event.target.closest(".clue-num");

@@ -23,8 +23,11 @@ window.CW = window.CW || {};
     cells: G.blank(15, 15),
     rtl: false,
     locked: new Set(), // cell keys a fill or a candidate must not overwrite
+    fromFill: new Set(), // cell keys whose glyph an autofill placed (not typed): the next fill may change them
     clues: new Map(), // slot anchor ("a@0,0") -> clue text: clues follow an entry when numbers shift
     meta: { copyright: "", notes: "" },
+    styles: new Map(), // cell key -> {circle, shaded, color, bars: [edges]} (cellstyles.js edits them)
+    voids: new Set(), // cell keys outside the puzzle: null in cells like blocks, drawn as nothing
     sel: { r: 0, c: 0, dir: "across" },
     weak: new Set(), // cell keys of the weakest entries of the last fill
     core: new Set(), // cell keys of the slots an unsolvable check blames
@@ -48,6 +51,9 @@ window.CW = window.CW || {};
   /** What an undo restores. A whole-document step (new grid, open) also keeps clues and titles. */
   function snapshot(doc) {
     const shot = { cells: G.copy(S.cells), rtl: S.rtl, locked: new Set(S.locked), sel: { ...S.sel } };
+    shot.styles = new Map(S.styles);
+    shot.voids = new Set(S.voids);
+    shot.fromFill = new Set(S.fromFill);
     if (doc) {
       shot.doc = {
         clues: new Map(S.clues),
@@ -64,6 +70,9 @@ window.CW = window.CW || {};
     S.rtl = shot.rtl;
     S.locked = new Set(shot.locked);
     S.sel = { ...shot.sel };
+    S.styles = new Map(shot.styles);
+    S.voids = new Set(shot.voids);
+    S.fromFill = new Set(shot.fromFill || []);
     if (shot.doc) {
       S.clues = new Map(shot.doc.clues);
       S.meta = { ...shot.doc.meta };
@@ -213,6 +222,8 @@ window.CW = window.CW || {};
       for (const [y, x] of G.partners(r, c, rows, cols, symmetry())) {
         S.cells[y][x] = makeBlock ? null : S.cells[y][x] === null ? "" : S.cells[y][x];
         if (makeBlock) S.locked.delete(G.key(y, x));
+        if (makeBlock) S.fromFill.delete(G.key(y, x));
+        S.voids.delete(G.key(y, x));
       }
     });
   }
@@ -225,10 +236,12 @@ window.CW = window.CW || {};
       if (S.cells[r][c] === null) {
         for (const [y, x] of G.partners(r, c, rows, cols, symmetry())) {
           if (S.cells[y][x] === null) S.cells[y][x] = "";
+          S.voids.delete(G.key(y, x));
         }
       }
       if (S.cells[r][c] === glyph) return false;
       S.cells[r][c] = glyph;
+      S.fromFill.delete(G.key(r, c)); // typed: the user's own letter from now on
       if (!glyph) S.locked.delete(G.key(r, c));
     });
   }
@@ -284,6 +297,7 @@ window.CW = window.CW || {};
       slot.cells.forEach(([r, c], i) => {
         if (S.locked.has(G.key(r, c)) || S.cells[r][c] === glyphs[i]) return;
         S.cells[r][c] = glyphs[i];
+        S.fromFill.delete(G.key(r, c)); // a word the user chose counts as typed
         changedAny = true;
       });
       return changedAny;
@@ -305,12 +319,41 @@ window.CW = window.CW || {};
             const value = cells[r] ? cells[r][c] : null;
             if (S.cells[r][c] === null || !value || S.locked.has(k)) continue;
             if (only && !only.has(k)) continue;
+            if (S.cells[r][c] === value) continue; // a letter the fill kept stays whoever wrote it
+            const here = G.splitGlyphs(S.cells[r][c] || "");
+            if (here.length > 1 && here[0] === value) continue; // a rebus cell, sent as its first letter
             S.cells[r][c] = value;
+            S.fromFill.add(k);
           }
         }
       },
       { keepMarks: true }
     );
+  }
+
+  /** The grid a new autofill starts from: what the user typed and locked, without the letters an
+   * earlier fill placed (else a ban, or a change of mind, could never take effect). */
+  function fillBase() {
+    const base = G.copy(S.cells);
+    for (const k of S.fromFill) {
+      if (S.locked.has(k)) continue;
+      const [r, c] = k.split(",").map(Number);
+      if (base[r] && base[r][c]) base[r][c] = "";
+    }
+    return base;
+  }
+
+  /** Clear fill: empty the cells an autofill wrote; typed and locked letters stay (one undo step). */
+  function clearFill() {
+    const base = fillBase();
+    const cleared = S.cells.flat().filter((v) => v).length - base.flat().filter((v) => v).length;
+    if (!cleared) return CW.setStatus("nothing to clear: every letter was typed or is locked", "info");
+    edit(() => {
+      S.cells = base;
+      for (const k of [...S.fromFill]) if (!S.locked.has(k)) S.fromFill.delete(k);
+    });
+    $("result").hidden = true;
+    CW.setStatus(`cleared ${cleared} letter${cleared === 1 ? "" : "s"} of the fill; typed and locked ones kept`, "ok");
   }
 
   /** Lock or unlock the selected entry; only a complete entry can be locked. */
@@ -333,12 +376,19 @@ window.CW = window.CW || {};
 
   function newGrid(rows, cols, rtl) {
     $("result").hidden = true;
+    CW.emit("new-document"); // drafts.js keeps the grid so far as a draft of its own
     edit(
       () => {
         S.cells = G.blank(rows, cols);
         S.rtl = rtl;
         S.locked = new Set();
+        S.fromFill = new Set();
         S.clues = new Map();
+        S.styles = new Map();
+        S.voids = new Set();
+        // A new puzzle: the author stays; title, copyright and notes (not shown) were the old one's.
+        $("title").value = "";
+        S.meta = { copyright: "", notes: "" };
         S.sel = { r: 0, c: rtl ? cols - 1 : 0, dir: "across" };
       },
       { doc: true }
@@ -357,12 +407,16 @@ window.CW = window.CW || {};
     );
     const slots = G.slots(cells, !!grid.rtl);
     $("result").hidden = true;
+    CW.emit("new-document");
     edit(
       () => {
         S.cells = cells;
         S.rtl = !!grid.rtl;
         S.locked = new Set();
+        S.fromFill = new Set();
         S.clues = new Map();
+        S.styles = new Map((puzzle.styles || []).map((s) => [G.key(s.row, s.col), { circle: !!s.circle, shaded: !!s.shaded, color: s.color || "", bars: s.bars || [] }]));
+        S.voids = new Set((puzzle.voids || []).filter(([r, c]) => cells[r] && cells[r][c] === null).map(([r, c]) => G.key(r, c)));
         for (const slot of slots) {
           const clue = puzzle.clues && puzzle.clues[slot.id];
           if (clue) S.clues.set(slot.anchor, clue);
@@ -390,6 +444,7 @@ window.CW = window.CW || {};
     if (S.weak.has(k)) out.push("weak");
     if (S.core.has(k)) out.push("core");
     if (S.locked.has(k)) out.push("locked");
+    if (S.fromFill.has(k)) out.push("from-fill");
     return out;
   }
 
@@ -398,7 +453,7 @@ window.CW = window.CW || {};
     S.entryKeys = new Set(slot ? slot.cells.map(([r, c]) => G.key(r, c)) : []);
     const box = $("grid-wrap");
     const size = G.fitCell(S.cells.length, S.cells[0].length, box.clientWidth - 28, box.clientHeight - 12, 16, 56);
-    G.draw($("grid"), { cells: S.cells, rtl: S.rtl, numbers: S.index.numbers, classes: cellClasses, cellSize: size });
+    G.draw($("grid"), { cells: S.cells, rtl: S.rtl, numbers: S.index.numbers, classes: cellClasses, cellSize: size, voids: S.voids, styles: S.styles });
     placeInput(size);
     $("undo").disabled = !S.undo.length;
     $("redo").disabled = !S.redo.length;
@@ -408,7 +463,8 @@ window.CW = window.CW || {};
       // U+2068/U+2069 isolate the pattern: an Arabic one must not reorder the id and the count.
       label.textContent = `${slot.id} · \u2068${G.pattern(S.cells, slot)}\u2069 · ${slot.length} letters${locked ? " · locked" : ""}`;
     } else {
-      label.textContent = S.cells[S.sel.r][S.sel.c] === null ? "block selected" : "no entry here";
+      const selected = G.key(S.sel.r, S.sel.c);
+      label.textContent = S.cells[S.sel.r][S.sel.c] === null ? (S.voids.has(selected) ? "void selected" : "block selected") : "no entry here";
     }
     $("lock-entry").textContent = slot && slot.cells.every(([r, c]) => S.locked.has(G.key(r, c))) ? "Unlock" : "Lock";
   }
@@ -564,10 +620,67 @@ window.CW = window.CW || {};
       if (event.target.closest("button")) focusGrid();
     });
     window.addEventListener("resize", () => render());
+    // Title and author are part of the document: drafts.js saves on "document" as on "grid".
+    for (const id of ["title", "author"]) $(id).addEventListener("input", () => CW.emit("document"));
     render();
   }
 
+  /* ---- The whole document, for drafts.js (autosave): plain JSON in, plain JSON out. ---- */
+
+  /** Sets of cell keys the document keeps (a new one: add its name here). */
+  const DOCUMENT_SETS = ["locked", "voids", "fromFill"];
+
+  /** Everything a reload must bring back (not the undo history, not the solver's marks). */
+  function documentState() {
+    const doc = {
+      cells: G.copy(S.cells),
+      rtl: S.rtl,
+      clues: [...S.clues].filter(([, text]) => text && text.trim()),
+      meta: { ...S.meta },
+      title: $("title").value,
+      author: $("author").value,
+      styles: [...S.styles].filter(([, style]) => style.circle || style.shaded || style.color || (style.bars && style.bars.length)),
+      sel: { ...S.sel },
+    };
+    for (const name of DOCUMENT_SETS) doc[name] = S[name] instanceof Set ? [...S[name]] : [];
+    return doc;
+  }
+
+  /** Replace the document with one documentState() gave (a draft): a fresh history. False when
+   * doc is not a document this page can show. */
+  function loadDocument(doc) {
+    const cells = doc && doc.cells;
+    const okCell = (v) => v === null || typeof v === "string";
+    if (!Array.isArray(cells) || !cells.length || cells.length > 25) return false;
+    const cols = Array.isArray(cells[0]) ? cells[0].length : 0;
+    if (!cols || cols > 25 || !cells.every((row) => Array.isArray(row) && row.length === cols && row.every(okCell))) return false;
+    const keys = (list) => new Set(Array.isArray(list) ? list.filter((k) => typeof k === "string") : []);
+    S.cells = G.copy(cells);
+    S.rtl = !!doc.rtl;
+    S.clues = new Map(Array.isArray(doc.clues) ? doc.clues.filter((e) => Array.isArray(e) && typeof e[1] === "string") : []);
+    S.meta = { copyright: (doc.meta && doc.meta.copyright) || "", notes: (doc.meta && doc.meta.notes) || "" };
+    S.styles = new Map(Array.isArray(doc.styles) ? doc.styles.filter((e) => Array.isArray(e) && e[1] && typeof e[1] === "object") : []);
+    for (const name of DOCUMENT_SETS) S[name] = keys(doc[name]);
+    const sel = doc.sel || {};
+    S.sel = { r: sel.r | 0, c: sel.c | 0, dir: sel.dir === "down" ? "down" : "across" };
+    S.undo = [];
+    S.redo = [];
+    S.weak.clear();
+    S.core.clear();
+    S.lastTyped = null;
+    $("title").value = typeof doc.title === "string" ? doc.title : "";
+    $("author").value = typeof doc.author === "string" ? doc.author : "";
+    $("rows").value = cells.length;
+    $("cols").value = cols;
+    $("rtl").checked = S.rtl;
+    $("result").hidden = true;
+    changed();
+    return true;
+  }
+
   CW.construct = {
+    documentState,
+    loadDocument,
     init,
     render,
     edit,
@@ -577,6 +690,8 @@ window.CW = window.CW || {};
     currentSlot,
     placeWord,
     placeCells,
+    fillBase,
+    clearFill,
     loadPuzzle,
     newGrid,
     focusGrid,

@@ -22,7 +22,33 @@ window.CW = window.CW || {};
       copyright: S.meta.copyright || "",
       notes: S.meta.notes || "",
       freeform: false,
+      ...cellStyles(),
     };
+  }
+
+  /** Circles, shading, bars (0-based cells) and void cells, as the server's PuzzleModel has them. */
+  function cellStyles() {
+    const at = (k) => k.split(",").map(Number);
+    const styles = [];
+    for (const [k, style] of S.styles) {
+      const [row, col] = at(k);
+      if (!S.cells[row] || S.cells[row][col] === undefined) continue;
+      const bars = (style.bars || []).filter((edge) => CW.grid.EDGES.includes(edge));
+      if (!(style.circle || style.shaded || style.color || bars.length)) continue;
+      styles.push({ row, col, circle: !!style.circle, shaded: !!style.shaded, color: style.color || "", bars });
+    }
+    const voids = [...S.voids].map(at).filter(([r, c]) => S.cells[r] && S.cells[r][c] === null);
+    return { styles, voids };
+  }
+
+  /** The server's list of what a file could not carry (a JSON list in a header), as one text. */
+  function warningsOf(headers) {
+    try {
+      const list = JSON.parse((headers && headers.get("X-Save-Warnings")) || "[]");
+      return Array.isArray(list) ? list.filter((w) => typeof w === "string") : [];
+    } catch (_) {
+      return [];
+    }
   }
 
   async function open(file) {
@@ -31,7 +57,9 @@ window.CW = window.CW || {};
       const answer = await CW.api.upload("/api/open", file);
       CW.construct.loadPuzzle(answer);
       const clues = Object.keys(answer.clues || {}).length;
-      CW.setStatus(`opened ${file.name}: ${answer.grid.cells.length} x ${answer.grid.cells[0].length}, ${clues} clue${clues === 1 ? "" : "s"}`, "ok");
+      const notes = (answer.warnings || []).filter((w) => typeof w === "string");
+      const said = `opened ${file.name}: ${answer.grid.cells.length} x ${answer.grid.cells[0].length}, ${clues} clue${clues === 1 ? "" : "s"}`;
+      CW.setStatus(notes.length ? `${said}. Note: ${notes.join("; ")}` : said, notes.length ? "warn" : "ok");
     } catch (error) {
       CW.report(error, `open ${file.name}`);
     }
@@ -43,7 +71,9 @@ window.CW = window.CW || {};
     try {
       const file = await CW.api.download("/api/save", { puzzle: puzzle(), format }, `puzzle.${format}`);
       CW.saveBlob(file.blob, file.filename);
-      CW.setStatus(`saved ${file.filename}`, "ok");
+      const losses = warningsOf(file.headers);
+      if (losses.length) CW.setStatus(`saved ${file.filename}, but .${format} cannot carry everything: ${losses.join("; ")}`, "warn");
+      else CW.setStatus(`saved ${file.filename}`, "ok");
     } catch (error) {
       CW.report(error, "save");
     }

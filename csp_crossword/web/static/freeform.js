@@ -1,6 +1,8 @@
 /* freeform.js: freeform mode, for teachers: a pasted word-and-clue list becomes a crossword laid
  * out by the server (a "freeform" job); the page shows the board, the clues, what was placed and
- * what was not, a word-search view, and prints the sheet and its key.
+ * what was not, a word-search view, and prints the sheet, its key and the word search. A word
+ * selected on the board can be replaced by another that fits its cells (POST
+ * /api/freeform/replace) or highlighted (shaded on the board and in print).
  */
 "use strict";
 
@@ -11,7 +13,16 @@ window.CW = window.CW || {};
   const $ = (id) => document.getElementById(id);
   const esc = (v) => CW.esc(v);
 
-  const F = { result: null, seed: 0, job: null, lastEntries: null };
+  /**
+   * Clues longer than this many characters are flagged in the clue list. A printed clue column
+   * (about 42 mm at 9 pt) holds about 25 characters a line: past three lines a clue crowds the
+   * page, and it is often a definition pasted whole rather than a clue.
+   */
+  const LONG_CLUE_CHARS = 80;
+
+  // sel: the selected word {r, c, dir} (a cell and a direction); highlights: anchors of the
+  // highlighted words ("across@r,c"); search: the word-search square, rows of glyphs.
+  const F = { result: null, seed: 0, job: null, lastEntries: null, sel: null, highlights: new Set(), search: null };
 
   /**
    * The entries of the text box: one a line, as `word`, `word: clue`, `word;clue` or
@@ -72,6 +83,9 @@ window.CW = window.CW || {};
         return;
       }
       F.result = job.result;
+      F.search = (job.result.wordsearch || []).map((row) => G.splitGlyphs(row));
+      F.sel = null;
+      F.highlights = new Set();
       draw();
       const r = job.result;
       const failed = (r.failed || []).length;
@@ -111,17 +125,185 @@ window.CW = window.CW || {};
     drawPlaced();
   }
 
+  /* ---- Words on the board: selection, highlight ---- */
+
+  /** The board's words as G.slots gives them (cells in reading order), with their entries. */
+  function boardSlots() {
+    const r = F.result;
+    const slots = G.slots(r.cells.map((row) => row.map((v) => v || null)), !!r.rtl);
+    const byId = new Map((r.entries || []).map((e) => [e.id, e]));
+    for (const slot of slots) slot.entry = byId.get(slot.id) || null;
+    return slots;
+  }
+
+  /** The word through (r, c) running in dir, or null. */
+  function slotAt(r, c, dir) {
+    return boardSlots().find((s) => s.direction === dir && s.cells.some(([rr, cc]) => rr === r && cc === c)) || null;
+  }
+
+  const selectedSlot = () => (F.sel ? slotAt(F.sel.r, F.sel.c, F.sel.dir) : null);
+  const wordSearchShown = () => $("ff-wordsearch").checked && F.search && F.search.length;
+
+  /** Select the word through (r, c): in dir when there is one, else the other way. */
+  function select(r, c, dir) {
+    const other = dir === "across" ? "down" : "across";
+    const slot = slotAt(r, c, dir) || slotAt(r, c, other);
+    F.sel = slot ? { r, c, dir: slot.direction } : null;
+    drawBoard();
+    showSelection();
+  }
+
+  function showSelection() {
+    const slot = selectedSlot();
+    $("ff-replace").disabled = !slot;
+    $("ff-highlight").disabled = !slot;
+    $("ff-highlight").setAttribute("aria-pressed", String(!!slot && F.highlights.has(slot.anchor)));
+    const word = slot && slot.entry ? slot.entry.display || slot.entry.answer : "";
+    $("ff-selected").textContent = slot ? `${slot.id} ${word}` : "Click a word on the board (arrows move, Space turns)";
+    $("ff-selected").classList.toggle("muted", !slot);
+  }
+
+  function onBoardClick(event) {
+    const node = event.target.closest(".cell");
+    if (!node || !F.result || wordSearchShown()) return;
+    const r = Number(node.dataset.row);
+    const c = Number(node.dataset.col);
+    if (!F.result.cells[r][c]) {
+      F.sel = null;
+      drawBoard();
+      return showSelection();
+    }
+    // a second click on the selected cell turns to the word the other way (at a crossing)
+    const same = F.sel && F.sel.r === r && F.sel.c === c;
+    const dir = F.sel ? (same ? (F.sel.dir === "across" ? "down" : "across") : F.sel.dir) : "across";
+    select(r, c, dir);
+    $("ff-board").focus();
+  }
+
+  /** Arrows move to the next letter cell that way; Space turns; R replaces; H highlights. */
+  function onBoardKey(event) {
+    if (!F.result || wordSearchShown() || event.ctrlKey || event.metaKey || event.altKey) return;
+    const cells = F.result.cells;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const key = event.key;
+    if (moves[key]) {
+      event.preventDefault();
+      const [dr, dc] = moves[key];
+      const dir = dr ? "down" : "across";
+      if (!F.sel) return selectFirst();
+      for (let r = F.sel.r + dr, c = F.sel.c + dc; r >= 0 && r < cells.length && c >= 0 && c < cells[0].length; r += dr, c += dc) {
+        if (cells[r][c]) return select(r, c, dir);
+      }
+      return select(F.sel.r, F.sel.c, dir);
+    }
+    if (key === " " || key === "Enter") {
+      event.preventDefault();
+      if (!F.sel) return selectFirst();
+      return select(F.sel.r, F.sel.c, F.sel.dir === "across" ? "down" : "across");
+    }
+    if (key === "Escape") {
+      F.sel = null;
+      drawBoard();
+      return showSelection();
+    }
+    if (key === "r" || key === "R") {
+      event.preventDefault();
+      return replaceSelected();
+    }
+    if (key === "h" || key === "H") {
+      event.preventDefault();
+      return toggleHighlight();
+    }
+  }
+
+  function selectFirst() {
+    const first = boardSlots()[0];
+    if (first) select(first.cells[0][0], first.cells[0][1], first.direction);
+  }
+
+  function toggleHighlight() {
+    const slot = selectedSlot();
+    if (!slot) return CW.setStatus("select a word on the board first", "error");
+    const on = !F.highlights.has(slot.anchor);
+    if (on) F.highlights.add(slot.anchor);
+    else F.highlights.delete(slot.anchor);
+    drawBoard();
+    showSelection();
+    CW.setStatus(`${on ? "highlighted" : "no longer highlighted"}: ${slot.id}`, "ok");
+  }
+
+  /** Cells of the highlighted words: key -> {shaded: true} (drawn shaded, printed shaded). */
+  function highlightStyles() {
+    const styles = new Map();
+    if (!F.highlights.size) return styles;
+    for (const slot of boardSlots()) {
+      if (F.highlights.has(slot.anchor)) for (const [r, c] of slot.cells) styles.set(G.key(r, c), { shaded: true });
+    }
+    return styles;
+  }
+
+  /** Replace the selected word with a random word that fits its cells (the server draws it). */
+  async function replaceSelected() {
+    const slot = selectedSlot();
+    if (!slot) return CW.setStatus("select a word on the board first", "error");
+    const r = F.result;
+    const fromList = $("ff-replace-from").value === "list";
+    const body = {
+      cells: r.cells.map((row) => row.map((v) => v || null)),
+      rtl: !!r.rtl,
+      row: slot.cells[0][0],
+      col: slot.cells[0][1],
+      direction: slot.direction,
+      seed: Math.floor(Math.random() * 2147483647),
+    };
+    if (fromList) body.entries = F.lastEntries || parseEntries($("ff-words").value);
+    $("ff-replace").disabled = true;
+    try {
+      const answer = await CW.api.post("/api/freeform/replace", body);
+      applyReplacement(slot, answer, fromList);
+    } catch (error) {
+      CW.report(error, "replace");
+    } finally {
+      showSelection();
+    }
+  }
+
+  function applyReplacement(slot, answer, fromList) {
+    const r = F.result;
+    const glyphs = G.splitGlyphs(answer.word);
+    answer.cells.forEach(([row, col], k) => {
+      r.cells[row][col] = glyphs[k];
+      if (F.search && F.search[row]) F.search[row][col] = glyphs[k];
+    });
+    const old = slot.entry ? slot.entry.display || slot.entry.answer : "";
+    if (slot.entry) Object.assign(slot.entry, { answer: answer.word, display: answer.display, clue: answer.clue || "", replaced: true });
+    const placedAt = (r.placed || []).findIndex((w) => entryForm(w) === entryForm(old));
+    if (placedAt >= 0) r.placed[placedAt] = answer.display;
+    if (fromList) r.failed = (r.failed || []).filter((w) => entryForm(String(w)) !== entryForm(answer.word));
+    draw();
+    showSelection();
+    CW.setStatus(`replaced ${old} with ${answer.display} (fits ${answer.pattern}; ${answer.choices} words fitted)`, "ok");
+  }
+
   function drawBoard() {
     const r = F.result;
     const board = $("ff-board");
-    const wordsearch = $("ff-wordsearch").checked && Array.isArray(r.wordsearch) && r.wordsearch.length;
-    const cells = wordsearch ? r.wordsearch.map((row) => G.splitGlyphs(row)) : r.cells.map((row) => row.map((v) => v || ""));
+    const wordsearch = wordSearchShown();
+    const cells = wordsearch ? F.search : r.cells.map((row) => row.map((v) => v || ""));
     const numbers = new Map();
     if (!wordsearch) for (const e of r.entries || []) numbers.set(G.key(e.row, e.col), e.number);
     const box = $("ff-board-wrap");
     const size = G.fitCell(cells.length, cells[0].length, box.clientWidth || 600, box.clientHeight || 500, 14, 40);
     board.classList.toggle("wordsearch", !!wordsearch);
-    G.draw(board, { cells, rtl: !!r.rtl, numbers, freeform: true, cellSize: size });
+    const slot = wordsearch ? null : selectedSlot();
+    const inWord = new Set(slot ? slot.cells.map(([rr, cc]) => G.key(rr, cc)) : []);
+    const classes = (rr, cc) => {
+      if (!slot) return [];
+      if (rr === F.sel.r && cc === F.sel.c) return ["selected"];
+      return inWord.has(G.key(rr, cc)) ? ["in-entry"] : [];
+    };
+    const styles = wordsearch ? null : highlightStyles();
+    G.draw(board, { cells, rtl: !!r.rtl, numbers, freeform: true, cellSize: size, classes, styles });
   }
 
   function drawClues() {
@@ -133,12 +315,33 @@ window.CW = window.CW || {};
       if (!entries.length) continue;
       html += `<li class="clue-heading">${direction === "across" ? "Across" : "Down"}</li>`;
       for (const e of entries) {
+        const clue = e.clue || "";
+        const long = clue.length > LONG_CLUE_CHARS;
+        // a replaced word's clue starts as an empty box to type one in
+        const text = clue
+          ? esc(clue)
+          : !e.replaced
+          ? '<span class="muted">(no clue)</span>'
+          : `<input type="text" class="ff-clue-input" data-id="${esc(e.id)}" maxlength="2000" placeholder="(no clue: type one)" aria-label="clue for ${esc(e.id)}">`;
+        const flag = long
+          ? ` <span class="ff-long-flag" title="${esc(`This clue is ${clue.length} characters; clues over ${LONG_CLUE_CHARS} take more than three lines of a printed clue column`)}">⚠ long clue</span>`
+          : "";
         html +=
-          `<li><span class="ff-num">${esc(e.number)}</span> ${e.clue ? esc(e.clue) : '<span class="muted">(no clue)</span>'}` +
-          ` <span class="ff-answer">${esc(e.display || e.answer)} (${esc(e.length)})</span></li>`;
+          `<li data-id="${esc(e.id)}"${long ? ' class="ff-long-clue"' : ""}><span class="ff-num">${esc(e.number)}</span> ${text}` +
+          ` <span class="ff-answer">${esc(e.display || e.answer)} (${esc(e.length)})</span>${flag}</li>`;
       }
     }
     list.innerHTML = html;
+  }
+
+  /** A clue typed into an empty clue box: kept with its entry (and printed). */
+  function onClueTyped(event) {
+    const input = event.target.closest(".ff-clue-input");
+    if (!input || !F.result) return;
+    const entry = (F.result.entries || []).find((e) => e.id === input.dataset.id);
+    if (!entry) return;
+    entry.clue = input.value.trim();
+    if (entry.clue) drawClues();
   }
 
   function drawPlaced() {
@@ -191,6 +394,11 @@ window.CW = window.CW || {};
     const r = F.result;
     const clues = {};
     for (const e of r.entries || []) if (e.clue) clues[e.id] = e.clue;
+    const styles = [];
+    for (const [key, style] of highlightStyles()) {
+      const [row, col] = key.split(",").map(Number);
+      styles.push({ row, col, shaded: !!style.shaded });
+    }
     return {
       grid: { cells: r.cells.map((row) => row.map((v) => v || null)), rtl: !!r.rtl },
       solution: null,
@@ -198,12 +406,20 @@ window.CW = window.CW || {};
       title: $("title").value.trim(),
       author: $("author").value.trim(),
       freeform: true,
+      styles,
     };
   }
 
   function print(solution) {
     if (!F.result) return CW.setStatus("generate a puzzle first", "error");
     CW.files.print({ puzzle: puzzle(), solution, format: "pdf" }, solution ? "answer-key.pdf" : "puzzle.pdf");
+  }
+
+  /** The word-search sheet (the letter square and the words to find) or its key, as a PDF. */
+  function printSearch(solution) {
+    if (!F.result || !F.search || !F.search.length) return CW.setStatus("generate a puzzle first", "error");
+    const body = { puzzle: puzzle(), solution, format: "pdf", wordsearch: F.search };
+    CW.files.print(body, solution ? "word-search-key.pdf" : "word-search.pdf");
   }
 
   function init() {
@@ -213,6 +429,13 @@ window.CW = window.CW || {};
     $("ff-wordsearch").addEventListener("change", () => F.result && drawBoard());
     $("ff-print").addEventListener("click", () => print(false));
     $("ff-print-key").addEventListener("click", () => print(true));
+    $("ff-print-search").addEventListener("click", () => printSearch(false));
+    $("ff-print-search-key").addEventListener("click", () => printSearch(true));
+    $("ff-board").addEventListener("click", onBoardClick);
+    $("ff-board").addEventListener("keydown", onBoardKey);
+    $("ff-replace").addEventListener("click", replaceSelected);
+    $("ff-highlight").addEventListener("click", toggleHighlight);
+    $("ff-clues").addEventListener("change", onClueTyped);
     $("ff-placed").addEventListener("click", (event) => {
       const li = event.target.closest("li[data-word]");
       if (li && event.target.closest(".chip-x")) removeWord(li.dataset.word);
@@ -234,5 +457,6 @@ window.CW = window.CW || {};
     draw();
   }
 
-  CW.freeform = { init, parseEntries, redraw: () => F.result && drawBoard() };
+  // puzzle(): the laid-out puzzle in CW.files.puzzle()'s shape (null before a layout), for Play mode.
+  CW.freeform = { init, parseEntries, redraw: () => F.result && drawBoard(), puzzle: () => (F.result ? puzzle() : null) };
 })(window.CW);

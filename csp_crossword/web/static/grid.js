@@ -215,7 +215,8 @@ window.CW = window.CW || {};
    * Draw a grid into a container. Cells are built once per size and updated in place, so the
    * page does not flicker while typing. view: {cells, rtl, numbers (Map key -> number),
    * classes(r, c) -> extra class list, freeform (empty cells are space, not blocks),
-   * cellSize (px)}.
+   * cellSize (px), voids (Set of keys of null cells drawn as nothing), styles (Map key -> cell
+   * style: circle, shading, bars; see styleCell)}.
    */
   G.draw = function (container, view) {
     const rows = view.cells.length;
@@ -247,6 +248,8 @@ window.CW = window.CW || {};
     if (view.cellSize) container.style.setProperty("--cell", view.cellSize + "px");
     container.classList.toggle("rtl", !!view.rtl);
     container.classList.toggle("freeform", !!view.freeform);
+    // Void cells are drawn as nothing: the grid then draws each cell's own lines (style.css).
+    container.classList.toggle("has-voids", !!view.voids && view.voids.size > 0);
     const nodes = container.children;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
@@ -254,7 +257,11 @@ window.CW = window.CW || {};
         const value = view.cells[r][c];
         const space = view.freeform ? !value : value === null;
         const classes = ["cell"];
-        if (space) classes.push(view.freeform ? "space" : "block");
+        const k = G.key(r, c);
+        const isVoid = space && !!view.voids && view.voids.has(k);
+        if (space) classes.push(view.freeform ? "space" : isVoid ? "void" : "block");
+        const style = view.styles && !space ? view.styles.get(k) : null;
+        styleCell(node, classes, style);
         if (view.freeform && !space) {
           // Letter cells draw their own top/left edge only where no letter cell is beside them.
           if (!(r > 0 && view.cells[r - 1][c])) classes.push("edge-t");
@@ -271,10 +278,31 @@ window.CW = window.CW || {};
           node.lastChild.textContent = text;
           // Long glyphs (a Bangla conjunct, a rebus) shrink to fit the cell.
           node.lastChild.classList.toggle("long", text.length > 2);
+          node.lastChild.classList.toggle("longer", text.length > 4);
         }
       }
     }
   };
+
+  /**
+   * A cell's style (view.styles: key -> {circle, shaded, color, bars: ["top", ...]}) as classes; a
+   * colour goes in the --shade variable the shaded class paints with.
+   */
+  function styleCell(node, classes, style) {
+    const color = style && /^#[0-9a-fA-F]{6}$/.test(style.color || "") ? style.color : "";
+    if (style) {
+      if (style.circle) classes.push("circle");
+      if (style.shaded || color) classes.push("shaded");
+      for (const edge of style.bars || []) if (G.EDGES.includes(edge)) classes.push("bar-" + edge);
+    }
+    if (node.style.getPropertyValue("--shade") !== color) {
+      if (color) node.style.setProperty("--shade", color);
+      else node.style.removeProperty("--shade");
+    }
+  }
+
+  /** The edges of a cell a bar can run along (the library's EDGES). */
+  G.EDGES = ["top", "right", "bottom", "left"];
 
   /** A cell size (px) that lets a rows x cols grid fit the given box. */
   G.fitCell = function (rows, cols, width, height, min = 16, max = 44) {

@@ -25,6 +25,7 @@ window.CW = window.CW || {};
     };
     const min = $("min-score").value.trim();
     if (min !== "") settings.min_score = Number(min);
+    Object.assign(settings, CW.wordedit ? CW.wordedit.settings() : {}); // the overrides set in use (wordedit.js)
     return settings;
   }
 
@@ -33,7 +34,17 @@ window.CW = window.CW || {};
     return value > 0 ? value : 10;
   }
 
-  const gridBody = (cells) => ({ cells: cells || S.cells, rtl: S.rtl });
+  /**
+   * The grid as the solver sees it. A rebus cell (several letters, "STAR") counts as its first
+   * letter, as Across Lite's one-letter answer does: the word lists hold no rebus entries, and the
+   * entries through it are then kept as given like any other entry the list lacks.
+   */
+  const solverCell = (v) => {
+    if (!v) return v;
+    const glyphs = G.splitGlyphs(v);
+    return glyphs.length > 1 ? glyphs[0] : v;
+  };
+  const gridBody = (cells) => ({ cells: (cells || S.cells).map((row) => row.map(solverCell)), rtl: S.rtl });
 
   /** Add a word to the ban list (entry form: no spaces or hyphens, upper case). */
   function ban(word) {
@@ -111,7 +122,8 @@ window.CW = window.CW || {};
   let candidateKey = "";
 
   /** Ask again shortly: typing fast should not send a request per key. */
-  function refreshCandidates() {
+  function refreshCandidates(force) {
+    if (force === true) candidateKey = ""; // the same question has a new answer (an edited overrides set)
     clearTimeout(candidateTimer);
     candidateTimer = setTimeout(loadCandidates, 150);
   }
@@ -170,6 +182,8 @@ window.CW = window.CW || {};
     if (shown.length < total) text += `, best ${shown.length}`;
     if (complete) text += " (alternatives to the entry)";
     if (answer.unsatisfiable) text += ` · the grid has no fill: ${typeof answer.unsatisfiable === "string" ? answer.unsatisfiable : "a slot has no word"}`;
+    const given = answer.given || [];
+    if (given.length) text += ` · kept as given (not in the list): ${given.map((g) => `${g.slot} \u2068${g.answer}\u2069`).join(", ")}`;
     head.textContent = text;
     for (const item of shown) {
       const li = document.createElement("li");
@@ -261,10 +275,13 @@ window.CW = window.CW || {};
         (job) => (running = { id: job.id, kind })
       );
       if (job.state === "failed") {
+        // The box must not keep an earlier job's words ("cancelled") once this one failed.
+        showResult(`<b>${esc(kind)} failed</b><br>${esc(job.error || "no reason given")}`, "bad");
         CW.setStatus(`${kind} failed: ${job.error || "no reason given"}`, "error");
       }
       return job;
     } catch (error) {
+      if (error.name !== "AbortError") showResult(`<b>${esc(kind)}: no answer</b><br>${esc(error.message || error)}`, "bad");
       CW.report(error, kind);
       return null;
     } finally {
@@ -292,7 +309,9 @@ window.CW = window.CW || {};
    * entries crossing it.
    */
   async function fill(mode) {
-    let base = S.cells;
+    // Letters an earlier fill placed are not the user's: a new fill may change them (a ban of one
+    // of its words takes effect). Typed and locked letters are kept.
+    let base = CW.construct.fillBase();
     // Another fill starts from the grid the last fill started from, not from its answer; locked
     // entries are kept whatever their letters came from.
     if (mode === "again" && lastFill && sameCells(lastFill.placed, S.cells)) {
@@ -359,7 +378,9 @@ window.CW = window.CW || {};
     showResult(
       `<b>${mode === "selection" ? "Filled around " + esc(slot.id) : "Filled"}</b>` +
         (score.mean !== undefined ? ` · mean score ${esc(score.mean)}` : "") +
-        (stats.seconds !== undefined ? ` · ${Number(stats.seconds).toFixed(2)} s` : "") +
+        jobTime(job, stats.seconds) +
+        givenText(result) +
+        rebusNote() +
         (weakText ? `<br>weakest: <span class="weak-list">${weakText}</span>` : ""),
       "good"
     );
@@ -372,14 +393,15 @@ window.CW = window.CW || {};
   }
 
   async function check() {
-    const body = { kind: "check", grid: gridBody(), time_limit: timeLimit(), seed: 0, ...wordSettings() };
+    // Letters a fill placed are not constraints: the question is whether the user's grid fills.
+    const body = { kind: "check", grid: gridBody(CW.construct.fillBase()), time_limit: timeLimit(), seed: 0, ...wordSettings() };
     const job = await runJob(body);
     if (!job || job.state === "failed") return;
     const result = job.result || {};
     const status = result.status || "unknown";
     S.core.clear();
     if (status === "solvable") {
-      showResult("<b>Solvable</b>: a fill exists.", "good");
+      showResult(`<b>Solvable</b>: a fill exists.${jobTime(job)}${givenText(result)}`, "good");
       CW.setStatus("check: solvable", "ok");
     } else if (status === "unsolvable") {
       const core = result.core || [];
@@ -408,7 +430,7 @@ window.CW = window.CW || {};
   }
 
   async function count() {
-    const body = { kind: "count", grid: gridBody(), limit: 1000, time_limit: timeLimit(), seed: 0, ...wordSettings() };
+    const body = { kind: "count", grid: gridBody(CW.construct.fillBase()), limit: 1000, time_limit: timeLimit(), seed: 0, ...wordSettings() };
     const job = await runJob(body);
     if (!job || job.state === "failed") return;
     const result = job.result || {};
@@ -421,8 +443,34 @@ window.CW = window.CW || {};
     if (result.exact === true) text = `exactly ${n} fill${result.count === 1 ? "" : "s"}`;
     else if (result.exact === false) text = `at least ${n} fills (stopped: ${result.stopped || "limit"})`;
     else text = `${n} fills`;
-    showResult(`<b>Count</b>: ${esc(text)}${result.seconds !== undefined ? ` · ${Number(result.seconds).toFixed(2)} s` : ""}`, "info");
+    showResult(`<b>Count</b>: ${esc(text)}${jobTime(job, result.seconds)}${givenText(result)}`, "info");
     CW.setStatus(`count: ${text}`, "ok");
+  }
+
+  /** " · 2.31 s (solver 1.10 s)": the whole job as the user waited for it, and the search alone. */
+  function jobTime(job, solverSeconds) {
+    const total = job && job.seconds && typeof job.seconds.total === "number" ? job.seconds.total : null;
+    const solver = typeof solverSeconds === "number" ? solverSeconds : null;
+    if (total === null) return solver === null ? "" : ` · ${solver.toFixed(2)} s`;
+    const parts = [];
+    if (solver !== null) parts.push(`solver ${solver.toFixed(2)} s`);
+    if (job.seconds.waiting >= 0.05) parts.push(`waited ${Number(job.seconds.waiting).toFixed(2)} s`);
+    return ` · ${total.toFixed(2)} s${parts.length ? " (" + parts.join(", ") + ")" : ""}`;
+  }
+
+  /** Rebus cells are filled around as their first letter: say so where it matters. */
+  function rebusNote() {
+    const rebus = S.cells.flat().filter((v) => v && G.splitGlyphs(v).length > 1);
+    if (!rebus.length) return "";
+    return `<br>rebus cells (${rebus.map(esc).join(", ")}) counted as their first letter for the fill: check the entries through them`;
+  }
+
+  /** The complete entries the list lacks, which the server kept as the user's own. */
+  function givenText(answer) {
+    const given = (answer && answer.given) || [];
+    if (!given.length) return "";
+    const items = given.map((g) => `<bdi>${esc(g.slot)}</bdi> <bdi>${esc(g.answer)}</bdi>`).join(", ");
+    return `<br>kept as given (not in the list): <span class="given-list">${items}</span>`;
   }
 
   function showResult(html, kind) {
@@ -465,6 +513,7 @@ window.CW = window.CW || {};
     $("check").addEventListener("click", check);
     $("count").addEventListener("click", count);
     $("cancel-job").addEventListener("click", cancel);
+    $("clear-fill").addEventListener("click", () => CW.construct.clearFill());
     $("ban-entry").addEventListener("click", () => {
       const slot = CW.construct.currentSlot();
       if (slot && G.isComplete(S.cells, slot)) ban(G.answer(S.cells, slot));

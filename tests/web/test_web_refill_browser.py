@@ -1,0 +1,111 @@
+"""Fill, ban, fill again; clear fill; typed letters kept: in Chromium, by mouse and by keyboard."""
+
+from __future__ import annotations
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_page import NEEDS_BROWSER, cell, glyph, new_grid, page_cells, select_across, type_at
+
+pytestmark = NEEDS_BROWSER
+
+
+def autofill(driver) -> str:
+    """Press Autofill and wait for its answer; the result box's text."""
+    before = driver.find_element(By.ID, "result").get_attribute("textContent")
+    driver.find_element(By.ID, "autofill").click()
+    WebDriverWait(driver, 60).until(
+        lambda d: (
+            not d.find_element(By.ID, "autofill").get_attribute("disabled")
+            and d.find_element(By.ID, "result").is_displayed()
+            and d.find_element(By.ID, "result").get_attribute("textContent") != before
+        )
+    )
+    return driver.find_element(By.ID, "result").text
+
+
+def verified(cells) -> list[str]:
+    from csp_crossword.core.grid import Grid
+    from csp_crossword.verify.fill import verify_fill
+    from csp_crossword.words.builtin import builtin_lexicon
+
+    pattern = Grid(tuple(tuple(None if v is None else "" for v in row) for row in cells))
+    return verify_fill(pattern, cells, builtin_lexicon())
+
+
+def test_fill_ban_and_fill_again(server, browser, shots):
+    new_grid(browser, server, 5, 5)
+    type_at(browser, 2, 0, "house")
+    text = autofill(browser)
+    assert text.startswith("Filled"), text
+    first = page_cells(browser, 5, 5)
+    assert verified(first) == [] and "".join(first[2]) == "HOUSE"
+    assert "from-fill" in cell(browser, 0, 0).get_attribute("class")  # drawn grey: the fill's letter
+    assert "from-fill" not in cell(browser, 2, 0).get_attribute("class")  # typed: stays black
+    banned = "".join(first[0])
+    select_across(browser, 0, 0)
+    browser.find_element(By.ID, "ban-entry").click()
+    text = autofill(browser)  # used to fail: the old fill's letters were sent as given
+    browser.save_screenshot(str(shots / "refill-after-ban.png"))
+    assert text.startswith("Filled"), text
+    second = page_cells(browser, 5, 5)
+    assert verified(second) == [] and "".join(second[2]) == "HOUSE"
+    entries = ["".join(row) for row in second] + ["".join(second[r][c] for r in range(5)) for c in range(5)]
+    assert banned not in entries
+
+
+def test_clear_fill_keeps_typed_and_locked_letters_by_keyboard(server, browser, shots):
+    new_grid(browser, server, 5, 5)
+    type_at(browser, 4, 0, "tests")
+    autofill(browser)
+    filled = page_cells(browser, 5, 5)
+    assert verified(filled) == []
+    # lock 1A, with the keyboard only: select it, Tab to the Lock button is long; use its shortcut path
+    select_across(browser, 0, 0)
+    browser.find_element(By.ID, "lock-entry").click()
+    browser.find_element(By.ID, "clear-fill").click()
+    WebDriverWait(browser, 10).until(lambda d: glyph(d, 2, 2) == "")
+    browser.save_screenshot(str(shots / "clear-fill.png"))
+    after = page_cells(browser, 5, 5)
+    assert "".join(after[4]) == "TESTS"  # typed
+    assert after[0] == filled[0]  # locked
+    assert all(v == "" for r in (1, 2, 3) for v in after[r])
+    # undo brings the fill back in one step
+    box = browser.find_element(By.ID, "grid-input")
+    box.send_keys(Keys.CONTROL, "z")
+    WebDriverWait(browser, 10).until(lambda d: page_cells(d, 5, 5) == filled)
+
+
+def test_a_grid_with_a_rebus_cell_gets_candidates_and_fills(server, browser, shots):
+    """A rebus cell counts as its first letter for the solver and keeps its letters on the page."""
+    new_grid(browser, server, 5, 5)
+    select_across(browser, 2, 2)
+    browser.find_element(By.ID, "grid-input").send_keys(Keys.INSERT)
+    box = browser.find_element(By.ID, "rebus-input")
+    WebDriverWait(browser, 5).until(lambda d: box.is_displayed())
+    box.send_keys("star", Keys.ENTER)
+    WebDriverWait(browser, 5).until(lambda d: glyph(d, 2, 2) == "STAR")
+    select_across(browser, 0, 0)
+    WebDriverWait(browser, 30).until(
+        lambda d: (
+            d.find_element(By.ID, "candidates-head").text.startswith("1A")
+            and "looking up" not in d.find_element(By.ID, "candidates-head").text
+        )
+    )
+    head = browser.find_element(By.ID, "candidates-head").text
+    assert "no candidates" not in head and browser.find_elements(By.CSS_SELECTOR, "#candidates li[data-word]"), head
+    text = autofill(browser)
+    browser.save_screenshot(str(shots / "rebus-fill.png"))
+    assert text.startswith("Filled"), text
+    filled = page_cells(browser, 5, 5)
+    assert filled[2][2] == "STAR"
+    solver_view = tuple(tuple(v[0] if v and len(v) > 1 else v for v in row) for row in filled)
+    # the entries through the rebus are the solver's given ones; every other entry is a list word
+    from csp_crossword.core.grid import Grid
+    from csp_crossword.verify.fill import verify_fill
+    from csp_crossword.words.builtin import builtin_lexicon
+
+    pattern = Grid(tuple(tuple("" for _ in row) for row in solver_view))
+    extra = {"".join(solver_view[2]), "".join(solver_view[r][2] for r in range(5))}
+    assert verify_fill(pattern, solver_view, builtin_lexicon(), extra_words=extra) == []
