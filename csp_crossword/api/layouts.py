@@ -298,6 +298,9 @@ def freeform(
         raise InputError(f"max_side must be a whole number from 2 to {MAX_BOARD_SIDE}, not {max_side!r}")
     if rows is not None or cols is not None:
         rows, cols = layout_size((rows, cols))
+        if symmetric and rows % 2 == 0 and cols % 2 == 0:
+            # a symmetric board is centred on a middle row or column: both even leave none
+            raise InputError(f"a symmetric {rows}x{cols} board needs an odd number of rows or of columns")
     deadline = job_deadline(DEFAULT_SECONDS if time_limit is None else time_limit, deadline, stop)
     chosen = freeform_words(words, pick=pick, seed=seed)
     rtl = is_rtl(chosen) if rtl is None else rtl

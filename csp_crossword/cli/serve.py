@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import threading
+import time
 
 from ..core.errors import ExitCode, InputError
 from .common import Reporter
+
+#: How often the start-up message waits to see the server listening.
+ANNOUNCE_POLL_SECONDS = 0.1
 
 
 def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
@@ -50,7 +55,7 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
     by_name = os.path.abspath(overrides_folder()) == store.overrides.folder  # what --overrides NAME looks in
     how = "--overrides NAME" if by_name else f"--overrides {os.path.join(store.overrides.folder, 'NAME.txt')}"
     reporter.info(f"overrides sets: {store.overrides.folder} (the CLI reads one with {how})")
-    url = f"http://{args.host}:{args.port}/"
+    url = f"http://{page_host(args.host)}:{args.port}/"
 
     def ready() -> None:
         reporter.info(f"csp-crossword serving on {url} with {workers} solver process(es); Ctrl-C stops it")
@@ -60,7 +65,27 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
             webbrowser.open(url)
 
     hosts = allowed_names(args.allow_host, args.host)
-    app = create_app(ServerState(JobPool(workers), store, patterns=patterns), hosts=hosts, on_ready=ready)
+    app = create_app(ServerState(JobPool(workers), store, patterns=patterns), hosts=hosts)
     reporter.info(f"warming up {workers} solver process(es)...")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning"))
+
+    def announce() -> None:
+        # "serving" (and the browser) only once the socket listens and the workers are warm
+        while not server.started and not server.should_exit:
+            time.sleep(ANNOUNCE_POLL_SECONDS)
+        if server.started:
+            ready()
+
+    threading.Thread(target=announce, name="csp-crossword-announce", daemon=True).start()
+    server.run()
     return ExitCode.OK
+
+
+def page_host(host: str) -> str:
+    """The host of the page's address: a wildcard address names no host (this machine's loopback
+    serves it), and an IPv6 address goes in brackets."""
+    if host in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host

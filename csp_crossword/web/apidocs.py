@@ -47,7 +47,8 @@ def docs_page(schema: dict[str, Any]) -> str:
 
 
 def _route(path: str, method: str, operation: dict[str, Any]) -> str:
-    summary = operation.get("summary", "")
+    # the route function's docstring when it has one, else FastAPI's summary from its name
+    summary = operation.get("description", "").split("\n\n")[0] or operation.get("summary", "")
     body = operation.get("requestBody", {}).get("content", {})
     takes = ""
     for media, content in body.items():
@@ -55,7 +56,7 @@ def _route(path: str, method: str, operation: dict[str, Any]) -> str:
     statuses = ", ".join(escape(code) for code in operation.get("responses", {}))
     return (
         f'<section class="route"><h3><span class="method">{escape(method.upper())}</span> '
-        f"<code>{escape(path)}</code></h3><p>{escape(summary)}</p>{takes}"
+        f"<code>{escape(path)}</code></h3><p>{_text(summary)}</p>{takes}"
         f'<p class="muted">Answers: {statuses}</p></section>'
     )
 
@@ -70,7 +71,12 @@ def _schema(name: str, schema: dict[str, Any]) -> str:
             f"<tr><td><code>{escape(field)}</code>{' *' if field in required else ''}</td>"
             f"<td>{_type(spec)}</td><td>{default}</td><td>{bounds}</td></tr>"
         )
-    description = f"<p>{escape(schema['description'])}</p>" if schema.get("description") else ""
+    description = f"<p>{_text(schema['description'])}</p>" if schema.get("description") else ""
+    for key in ("oneOf", "anyOf"):
+        if key in schema:  # a union of bodies (a job of any kind): say which field tells them apart
+            by = schema.get("discriminator", {}).get("propertyName")
+            told = f", told apart by <code>{escape(by)}</code>" if by else ""
+            description += f"<p>One of{told}: {', '.join(_type(option) for option in schema[key])}.</p>"
     table = ""
     if rows:
         table = (
@@ -78,6 +84,12 @@ def _schema(name: str, schema: dict[str, Any]) -> str:
             f"</thead><tbody>{''.join(rows)}</tbody></table>"
         )
     return f'<section class="schema" id="{escape(name)}"><h3>{escape(name)}</h3>{description}{table}</section>'
+
+
+def _text(docstring: str) -> str:
+    """A docstring as HTML: escaped, with its ``code`` spans as code."""
+    parts = escape(docstring).split("``")
+    return "".join(f"<code>{part}</code>" if i % 2 else part for i, part in enumerate(parts))
 
 
 def _type(spec: dict[str, Any]) -> str:

@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
+from ..backends.base import MAX_SEED
 from ..core.errors import InputError, LoadTimeout
 from . import pages
 from .apidocs import docs_page
@@ -45,8 +46,11 @@ from .patterns import PatternLibrary, add_pattern_routes
 from .security import RequestGuard, allowed_names
 from .wordlists import MAX_UPLOAD_BYTES, ClientLists, WordListStore
 
-#: The largest request body, in bytes (a word-list upload plus its form fields).
+#: The largest request body, in bytes: a word-list upload plus its form fields on the upload
+#: routes, and any other body (a 25x25 puzzle with long clues is well under 1 MB).
 MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+MAX_JSON_BODY_BYTES = 4 * 1024 * 1024
+UPLOAD_PATHS = frozenset({"/api/wordlists", "/api/open"})
 #: Quick requests (analysis, candidates, files) served at once, and how many more may wait for
 #: them; beyond that, 429. They share one interpreter lock: more at once would only make each
 #: one slower, and a short wait keeps the answers quick (a page asks for several at a time).
@@ -117,12 +121,10 @@ class QuickGate:
             self.slots.release()
 
 
-def create_app(
-    state: ServerState, hosts: frozenset[str] | None = None, on_ready: Callable[[], None] | None = None
-) -> FastAPI:
-    """The app; the pool is started and stopped with it. ``hosts``: the Host names it answers to
-    (default: the loopback names, :func:`~.security.allowed_names`). ``on_ready`` is called once
-    the workers are warm, just before the first request is taken."""
+def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastAPI:
+    """The app; the pool is started and stopped with it, and requests are taken once its workers
+    are warm. ``hosts``: the Host names it answers to (default: the loopback names,
+    :func:`~.security.allowed_names`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -130,8 +132,6 @@ def create_app(
         # The server takes requests once its workers have loaded the list and warmed the search:
         # the first fill then costs what any other does (a cold worker's first took 3-5 s, not 1).
         await run_in_threadpool(state.pool.wait_warm, WARM_UP_SECONDS)
-        if on_ready is not None:
-            on_ready()
         try:
             yield
         finally:
@@ -139,7 +139,13 @@ def create_app(
 
     # /docs is our own page (apidocs): FastAPI's loads its scripts from a CDN.
     app = FastAPI(title="csp-crossword", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.add_middleware(RequestGuard, limit=MAX_BODY_BYTES, hosts=hosts if hosts is not None else allowed_names())
+    app.add_middleware(
+        RequestGuard,
+        limit=MAX_BODY_BYTES,
+        json_limit=MAX_JSON_BODY_BYTES,
+        upload_paths=UPLOAD_PATHS,
+        hosts=hosts if hosts is not None else allowed_names(),
+    )
     _add_error_handlers(app)
     add_override_routes(app, state.store.overrides)
     static = resources.files("csp_crossword.web").joinpath("static")
@@ -162,6 +168,7 @@ def create_app(
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
+        """The server is up: its version, workers (and how many are warm) and jobs."""
         counts = state.pool.counts()
         return {
             "status": "ok",
@@ -173,12 +180,14 @@ def create_app(
 
     @app.get("/api/config")
     async def config(request: Request) -> dict[str, Any]:
+        """What the page may use: limits, languages, file formats, the word lists offered to this page."""
         from ..formats import FILE_FORMATS
         from ..words.builtin import LANGUAGES
 
         return {
             "max_grid_side": MAX_WEB_GRID_SIDE,
             "max_time_limit": MAX_TIME_LIMIT,
+            "max_seed": MAX_SEED,
             "languages": list(LANGUAGES),
             "formats": [f.name for f in FILE_FORMATS.values()],
             "wordlists": lists_of(request).offered(),
@@ -187,18 +196,22 @@ def create_app(
 
     @app.post("/api/analyse")
     async def analyse(request: GridRequest) -> dict[str, Any]:
+        """The grid's slots (with their cells and patterns) and statistics."""
         return await quick(lambda: pages.analyse(request.grid.to_grid()))
 
     @app.post("/api/candidates")
     async def candidates(request: CandidatesRequest, http: Request) -> dict[str, Any]:
+        """The words that fit a slot, best first, each with its look-ahead status."""
         return await quick(pages.candidates, request, lists_of(http), state.prepared)
 
     @app.post("/api/clues")
     async def clues(request: CluesRequest, http: Request) -> dict[str, Any]:
+        """The word list's clue of every complete entry that has one."""
         return await quick(pages.clues, request, lists_of(http))
 
     @app.post("/api/jobs", status_code=202)
     async def submit(body: JobRequest, http: Request) -> dict[str, Any]:
+        """Start a job (fill, check, count, freeform, generate): 202 with the job to follow."""
         request = body.root
         source = None
         if request.kind != "freeform":
@@ -210,11 +223,13 @@ def create_app(
 
     @app.get("/api/jobs/{job_id}")
     async def job_status(job_id: str) -> dict[str, Any]:
+        """A job's state, progress, result or error, and its times."""
         job: Job = _job(state, job_id)
         return job.to_dict()
 
     @app.delete("/api/jobs/{job_id}")
     async def cancel(job_id: str) -> dict[str, Any]:
+        """Ask a job to stop: it ends with its best result so far."""
         _job(state, job_id)
         job = state.pool.cancel(job_id)
         assert job is not None  # it was there a moment ago; finished jobs stay for a while
@@ -222,6 +237,7 @@ def create_app(
 
     @app.get("/api/jobs/{job_id}/events")
     async def events(job_id: str, request: Request) -> StreamingResponse:
+        """A job's progress as server-sent events, then its end."""
         job = _job(state, job_id)
 
         async def stream() -> AsyncIterator[str]:
@@ -255,6 +271,9 @@ def create_app(
 
     @app.post("/api/save")
     async def save(request: SaveRequest) -> Response:
+        """The puzzle as a file in the format asked for, as a download."""
+        """Read a crossword file (.puz, .ipuz, .xd, .json, .txt) into the page's puzzle shape."""
+        """Upload a word list for this page (the page's own: no other page sees it)."""
         data, name, losses = await quick(pages.save, request.puzzle, request.format)
         # What the format could not carry (JSON list of sentences, ASCII-escaped): the page shows it.
         headers = {"Content-Disposition": pages.attachment(name), SAVE_WARNINGS_HEADER: json.dumps(losses)}
@@ -262,6 +281,7 @@ def create_app(
 
     @app.post("/api/print")
     async def print_page(request: PrintRequest) -> Response:
+        """The printed page (PDF, SVG or HTML), the answer key, a word search or a playable page."""
         if request.wordsearch is not None:  # freeform mode's word-search sheet
             sheet, media_type = await quick(print_word_search, request)
             return Response(sheet, media_type=media_type)

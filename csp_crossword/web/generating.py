@@ -27,9 +27,10 @@ def run_generate(request: dict[str, Any], lexicon: Lexicon, stop: Any, progress:
     american = {
         "blocks": request["blocks"],
         "max_words": request["max_words"],
-        "symmetry": request["symmetry"],
         "entries": request["entries"],
     }
+    if request["symmetry"] is not None:  # else the library's default
+        american["symmetry"] = request["symmetry"]
     if not request["fill"]:
         return _pattern_only(request, lexicon, american, stop)
     made = api.generate(

@@ -220,11 +220,15 @@ class JobPool:
             return {"running": running, "queued": len(self.queue), "workers": len(self.workers), "warm": warm}
 
     def wait_warm(self, timeout: float) -> bool:
-        """Wait until every worker has done its warm-up (True), or ``timeout`` seconds (False)."""
+        """Wait until every current worker has done its warm-up (True), or ``timeout`` seconds
+        (False). A worker replaced meanwhile is waited for in its replacement."""
         end = time.monotonic() + timeout
-        with self.lock:
-            workers = list(self.workers)
-        return all(worker.warm.wait(max(0.0, end - time.monotonic())) for worker in workers)
+        while time.monotonic() < end:
+            with self.lock:
+                if all(worker.warm.is_set() for worker in self.workers):
+                    return True
+            time.sleep(TICK_SECONDS / 2)
+        return False
 
     # ------------------------------------------------------------------ the I/O thread
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, RootModel, model_validator
 
 from ..backends.base import MAX_SEED
 from ..core.errors import InputError
 from ..core.grid import Grid, parse_grid
 from ..core.limits import MAX_CLUE_CHARS
+from ..formats import EDGES
 from ..layout.freeform import MAX_FREEFORM_WORD_GLYPHS
 from ..layout.progressive import (
     MAX_NEIGHBOURS,
@@ -23,6 +24,7 @@ from ..layout.progressive import (
     NBSIZE,
     QMAXSIZE,
     SCRAMBLED_WEIGHT,
+    STARTS,
     THRESHOLD,
 )
 from .overrides import MAX_BATCH_CHANGES, MAX_SET_NAME_CHARS, MAX_WEB_SCORE, MIN_WEB_SCORE, SET_NAME_PATTERN
@@ -51,13 +53,15 @@ class Strict(BaseModel):
 #: The most characters a cell may hold: a glyph, or a rebus cell's several letters.
 MAX_CELL_CHARS = 32
 CellValue = Annotated[str, Field(max_length=MAX_CELL_CHARS)] | None
+#: One row of a grid: bounded, so a huge row is refused at once, not item by item.
+CellRow = Annotated[list[CellValue], Field(max_length=MAX_WEB_GRID_SIDE)]
 
 
 class GridModel(Strict):
     """A grid: ``cells`` rows of ``null`` (block or void), ``""`` (empty), one glyph, or a rebus
     cell's several letters (``"HEART"``)."""
 
-    cells: list[list[CellValue]] = Field(min_length=1, max_length=MAX_WEB_GRID_SIDE)
+    cells: list[CellRow] = Field(min_length=1, max_length=MAX_WEB_GRID_SIDE)
     rtl: bool = False
 
     def to_grid(self) -> Grid:
@@ -166,10 +170,16 @@ MAX_THEME_ENTRIES = 8
 MAX_THEME_CHARS = 4 * MAX_WEB_GRID_SIDE
 
 
+def _progressive_start(value: str) -> str:
+    if value not in STARTS:
+        raise ValueError(f"the progressive search starts with one of {', '.join(STARTS)}, not {value[:20]!r}")
+    return value
+
+
 class ProgressiveModel(Strict):
     """The open style's progressive search options (``layout.progressive.ProgressiveOptions``)."""
 
-    start: Literal["fill1", "fill2"] = "fill1"
+    start: Annotated[str, AfterValidator(_progressive_start)] = STARTS[0]
     queue_size: int = Field(QMAXSIZE, ge=1, le=MAX_QUEUE_SIZE)
     neighbours: int = Field(NBSIZE, ge=1, le=MAX_NEIGHBOURS)
     threshold: float = Field(THRESHOLD, ge=0, le=MAX_THRESHOLD)
@@ -187,7 +197,7 @@ class GenerateJobRequest(WordSettings, JobLimits):
     fill: bool = True
     blocks: int | None = Field(None, ge=0, le=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE // 3)
     max_words: int | None = Field(None, ge=6, le=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE)
-    symmetry: Literal["rotational", "mirror"] = "rotational"
+    symmetry: Literal["rotational", "mirror"] | None = None  # the american style's; None: rotational
     max_run: int | None = Field(None, ge=2, le=MAX_WEB_GRID_SIDE)
     entries: list[Annotated[str, Field(min_length=1, max_length=MAX_THEME_CHARS)]] = Field(
         default_factory=list, max_length=MAX_THEME_ENTRIES
@@ -205,8 +215,8 @@ class GenerateJobRequest(WordSettings, JobLimits):
         else:
             if not self.fill:
                 raise ValueError("the open style always fills its layout: fill false is the american style's")
-            if self.entries or self.blocks is not None or self.max_words is not None:
-                raise ValueError("entries, blocks and max_words are the american style's")
+            if self.entries or self.blocks is not None or self.max_words is not None or self.symmetry is not None:
+                raise ValueError("entries, blocks, max_words and symmetry are the american style's")
             if self.progressive is not None and self.method == "csp":
                 raise ValueError("progressive options apply to the progressive and auto methods")
         return self
@@ -224,7 +234,15 @@ class JobRequest(RootModel[AnyJobRequest]):
 
 #: A cell style's colour: ``#rrggbb`` (or empty: grey when shaded).
 STYLE_COLOR_PATTERN = r"^(#[0-9a-fA-F]{6})?$"
-Edge = Literal["top", "right", "bottom", "left"]
+
+
+def _edge(value: str) -> str:
+    if value not in EDGES:
+        raise ValueError(f"a bar runs along one of {', '.join(EDGES)}, not {value[:20]!r}")
+    return value
+
+
+Edge = Annotated[str, AfterValidator(_edge)]
 #: A cell position: 0-based row and column, checked against the grid's size in pages.page_to_puzzle.
 CellIndex = Annotated[int, Field(ge=0, lt=MAX_WEB_GRID_SIDE)]
 
@@ -245,7 +263,7 @@ class PuzzleModel(Strict):
     styles (circles, shading, bars) and void cells (``null`` in the grid's cells, like blocks)."""
 
     grid: GridModel
-    solution: list[list[CellValue]] | None = None
+    solution: list[CellRow] | None = Field(None, max_length=MAX_WEB_GRID_SIDE)
     clues: dict[Annotated[str, Field(max_length=16)], Annotated[str, Field(max_length=MAX_CLUE_CHARS)]] = Field(
         default_factory=dict, max_length=4 * MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE
     )

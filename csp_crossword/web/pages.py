@@ -5,6 +5,7 @@ ends), clues, opening, saving and printing puzzle files. Plain functions of vali
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import threading
@@ -59,10 +60,14 @@ class PreparedProblems:
 
     def get(self, grid: Grid, settings: WordSettings, store: WordLists) -> FillJob:
         from ..api import prepare
+        from .models import WordSettings
 
         source = store.source(settings.words, settings.lang, settings.allow_offensive, overrides=settings.overrides)
         # An overrides set's content is in the key: after an edit of the set, a problem of its own.
-        key = (grid.cells, grid.rtl, settings.model_dump_json(), store.owner, source.cache_key)
+        # The word settings alone, not the slot or the limit of a candidates request: clicking
+        # through the slots of one grid reuses its problem.
+        words = json.dumps(settings.model_dump(include=set(WordSettings.model_fields)), sort_keys=True)
+        key = (grid.cells, grid.rtl, words, store.owner, source.cache_key)
         with self.lock:
             if key in self.kept:
                 self.kept.move_to_end(key)

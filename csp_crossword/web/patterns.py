@@ -125,7 +125,8 @@ class PatternLibrary:
         found, n = base, 1
         while found in self._patterns:
             n += 1
-            found = f"{base}-{n}"
+            suffix = f"-{n}"
+            found = base[: MAX_ID_CHARS - len(suffix)] + suffix  # still an id get_pattern takes
         return found
 
 

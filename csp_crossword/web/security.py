@@ -30,10 +30,11 @@ LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 #: Sec-Fetch-Site values of a request the page made itself (``none``: typed in the address bar).
 OWN_FETCH_SITES = frozenset({"same-origin", "none"})
-#: The page loads its own scripts, styles and images only; nothing may frame it.
+#: The page loads its own scripts, styles and images only; nothing may frame it. Printed pages open
+#: as blob: documents, which inherit this policy: their PDF viewer is an object, allowed from blob:.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-    "connect-src 'self' blob:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "connect-src 'self' blob:; font-src 'self'; object-src 'self' blob:; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
 SECURITY_HEADERS = (
@@ -68,16 +69,29 @@ def allowed_names(extra: Iterable[str] = (), bind_host: str | None = None) -> fr
     return frozenset(names)
 
 
+def host_port(netloc: str, scheme: str = "http") -> int | None:
+    """The port of a Host header or an origin's netloc (the scheme's default when none is given)."""
+    netloc = netloc.strip()
+    tail = netloc.rsplit("]", 1)[-1] if netloc.startswith("[") else netloc
+    if tail.count(":") == 1:
+        port = tail.rsplit(":", 1)[1]
+        return int(port) if port.isdigit() else None
+    return 443 if scheme == "https" else 80
+
+
 def _quote(text: str) -> str:
     return text if len(text) <= QUOTE_CHARS else text[:QUOTE_CHARS] + "..."
 
 
 class RequestGuard:
-    """ASGI middleware: Host allow-list, origin check, body limit, security headers."""
+    """ASGI middleware: Host allow-list, origin check, body limit, security headers. Bodies are at
+    most ``limit`` bytes on the ``upload_paths`` (files) and ``json_limit`` elsewhere."""
 
-    def __init__(self, app: ASGIApp, limit: int, hosts: frozenset[str]):
+    def __init__(self, app: ASGIApp, limit: int, hosts: frozenset[str], json_limit: int, upload_paths: frozenset[str]):
         self.app = app
-        self.limit = limit
+        self.upload_limit = limit
+        self.json_limit = json_limit
+        self.upload_paths = upload_paths
         self.hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -89,16 +103,17 @@ class RequestGuard:
         if refusal is not None:
             await answer(send, *refusal)
             return
+        limit = self.upload_limit if scope.get("path") in self.upload_paths else self.json_limit
         declared = headers.get("content-length")
-        if declared is not None and declared.strip().isdigit() and int(declared) > self.limit:
-            await answer(send, 413, self.too_large())
+        if declared is not None and declared.strip().isdigit() and int(declared) > limit:
+            await answer(send, 413, too_large(limit))
             return
         if scope["method"] in STATE_CHANGING:
             # Read the whole body here, counted: an app that meets an oversized body while it
             # parses a form answers 400, and the client must hear 413 whatever the route.
-            body = await self.read_body(receive)
+            body = await self.read_body(receive, limit)
             if body is None:
-                await answer(send, 413, self.too_large())
+                await answer(send, 413, too_large(limit))
                 return
             receive = replay(body, receive)
 
@@ -123,7 +138,14 @@ class RequestGuard:
         origin = headers.get("origin")
         if origin is not None:
             parts = urlsplit(origin)
-            if origin == "null" or parts.scheme not in ("http", "https") or host_name(parts.netloc) not in self.hosts:
+            # Same port too: a page of another local server (a notebook on localhost:8888) is
+            # another site, even on an allowed name.
+            if (
+                origin == "null"
+                or parts.scheme not in ("http", "https")
+                or host_name(parts.netloc) not in self.hosts
+                or host_port(parts.netloc, parts.scheme) != host_port(headers.get("host", ""), parts.scheme)
+            ):
                 return 403, f"requests from another site ({_quote(origin)}) may not change this server's state"
             return None
         site = headers.get("sec-fetch-site")
@@ -131,10 +153,7 @@ class RequestGuard:
             return 403, f"a {_quote(site)} request may not change this server's state"
         return None
 
-    def too_large(self) -> str:
-        return f"the request body is over {self.limit // (1024 * 1024)} MB"
-
-    async def read_body(self, receive: Receive) -> bytes | None:
+    async def read_body(self, receive: Receive, limit: int) -> bytes | None:
         """The whole request body, or None once it passes the limit."""
         chunks: list[bytes] = []
         seen = 0
@@ -144,12 +163,16 @@ class RequestGuard:
                 break
             chunk = message.get("body", b"")
             seen += len(chunk)
-            if seen > self.limit:
+            if seen > limit:
                 return None
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
         return b"".join(chunks)
+
+
+def too_large(limit: int) -> str:
+    return f"the request body is over {limit // (1024 * 1024)} MB"
 
 
 def replay(body: bytes, receive: Receive) -> Receive:

@@ -133,3 +133,31 @@ def test_a_rotated_partner_must_fit_the_letters_at_the_rotated_cells():
     check_layout(result, words)
     assert turned(result.cells) == letter_cells(result.cells)
     assert sorted(result.placed) == ["GAS", "HORSE", "OAK"] and result.failed == ["EMU"]
+
+
+def test_a_fixed_symmetric_board_needs_an_odd_side():
+    from csp_crossword import api
+    from csp_crossword.core.errors import InputError
+
+    words = ["lion", "tiger", "zebra", "camel", "horse", "mouse", "eagle", "shark"]
+    with pytest.raises(InputError, match="odd number"):
+        api.freeform(words, rows=12, cols=12, symmetric=True, time_limit=1)
+    board = api.freeform(words, rows=13, cols=12, symmetric=True, time_limit=1)
+    rows, cols = len(board.cells), len(board.cells[0])
+    assert all(
+        bool(board.cells[r][c]) == bool(board.cells[rows - 1 - r][cols - 1 - c])
+        for r in range(rows)
+        for c in range(cols)
+    )
+
+
+def test_max_side_bounds_a_board_without_a_size():
+    import random
+
+    from csp_crossword import api
+    from csp_crossword.words.builtin import builtin_lexicon
+
+    words = random.Random(3).sample(sorted(w for w in builtin_lexicon().scores if 4 <= len(w) <= 12), 60)
+    for symmetric in (False, True):
+        board = api.freeform(words, max_side=25, symmetric=symmetric, time_limit=2, seed=1)
+        assert len(board.cells) <= 25 and len(board.cells[0]) <= 25 and board.placed

@@ -326,3 +326,51 @@ def test_a_15x15_with_circles_fills_saves_reloads_and_prints(server, browser, do
             )
             pictures.append(next(shots.glob(f"print-{name}*.png")).read_bytes())
         assert pictures[0] != pictures[1], "the printed page with circles looks like the one without"
+
+
+def test_two_tabs_on_one_draft_keep_both_grids(server, browser):
+    new_grid(browser, server, 5, 5)
+    type_at(browser, 0, 0, "one")
+    wait_autosaved(browser)
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")  # reopens the same draft
+    browser.get(server + "/")
+    WebDriverWait(browser, 20).until(
+        lambda d: d.execute_script("return !!(window.CW && CW.drafts && CW.drafts.state.id)")
+    )
+    WebDriverWait(browser, 10).until(lambda d: glyph(d, 0, 0) == "O")
+    second = browser.current_window_handle
+    type_at(browser, 2, 0, "two")
+    wait_autosaved(browser)
+    browser.switch_to.window(first)  # the first tab heard the save: it now keeps its own draft
+    WebDriverWait(browser, 10).until(lambda d: "another tab" in status(d))
+    type_at(browser, 4, 0, "six")
+    wait_autosaved(browser)
+    ids = browser.execute_script("return [CW.drafts.state.id, CW.drafts.list().map((d) => d.id)]")
+    browser.switch_to.window(second)
+    other = browser.execute_script("return CW.drafts.state.id")
+    assert ids[0] != other and {ids[0], other} <= set(ids[1])
+    docs = browser.execute_script(
+        "return arguments[0].map((id) => JSON.parse(localStorage.getItem('csp-crossword.draft.' + id)).cells)",
+        [ids[0], other],
+    )
+    assert "".join(docs[0][4][:3]) == "SIX" and "".join(docs[0][2][:3]) == ""  # the first tab's grid
+    assert "".join(docs[1][2][:3]) == "TWO" and "".join(docs[1][4][:3]) == ""  # the second's
+    browser.close()
+    browser.switch_to.window(first)
+
+
+def test_freeform_list_and_board_come_back_after_a_reload(server, browser):
+    browser.get(server + "/")
+    browser.find_element(By.ID, "mode-freeform").click()
+    box = browser.find_element(By.ID, "ff-words")
+    box.clear()
+    box.send_keys("python: a snake\nbanana: a fruit\nelephant: a big animal\nnapkin\n")
+    browser.find_element(By.ID, "ff-generate").click()
+    WebDriverWait(browser, 60).until(lambda d: d.find_element(By.ID, "ff-result").is_displayed())
+    board = browser.find_element(By.ID, "ff-board").text
+    reload(browser)
+    browser.find_element(By.ID, "mode-freeform").click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "ff-result").is_displayed())
+    assert "banana: a fruit" in browser.find_element(By.ID, "ff-words").get_attribute("value")
+    assert browser.find_element(By.ID, "ff-board").text == board

@@ -61,6 +61,8 @@ def test_other_host_names_are_refused(app, host):
         {"Origin": "http://evil.example"},
         {"Origin": "null"},
         {"Origin": "http://localhost.evil.example:8000"},
+        {"Origin": "http://localhost:3000"},  # another local server's page
+        {"Origin": "http://127.0.0.1"},
         {"Sec-Fetch-Site": "cross-site"},
         {"Sec-Fetch-Site": "same-site"},
     ],
@@ -155,3 +157,29 @@ def test_the_page_loads_nothing_from_outside(client):
     page = client.get("/").text
     assert not re.search(r"(src|href)=\"(https?:)?//", page)
     assert "<script>" not in page and " style=" not in page and "onclick" not in page
+
+
+def test_json_bodies_have_a_smaller_limit_than_uploads(client):
+    from csp_crossword.web.app import MAX_BODY_BYTES, MAX_JSON_BODY_BYTES
+
+    assert MAX_JSON_BODY_BYTES < MAX_BODY_BYTES
+    body = b'{"grid": {"cells": [["' + b"x" * (MAX_JSON_BODY_BYTES + 1) + b'"]]}}'
+    assert client.post("/api/analyse", content=body, headers={"content-type": "application/json"}).status_code == 413
+    words = b"word;50\n" * ((MAX_JSON_BODY_BYTES + 1) // 8 + 1)  # over the JSON limit, under the upload one
+    upload = client.post("/api/wordlists", files={"file": ("big.txt", words, "text/plain")})
+    assert upload.status_code == 200, upload.text[:200]
+
+
+def test_a_huge_grid_row_is_refused_at_once(client):
+    import time
+
+    row = [1] * 1_000_000  # not even strings: item by item, this took 28 s and 1.3 GB
+    started = time.monotonic()
+    for body in (
+        {"grid": {"cells": [row]}},
+        {"puzzle": {"grid": {"cells": [[""]]}, "solution": [row]}, "format": "txt"},
+    ):
+        path = "/api/analyse" if "grid" in body else "/api/save"
+        answer = client.post(path, json=body)
+        assert answer.status_code == 422 and len(answer.content) < 5_000
+    assert time.monotonic() - started < 20  # generous for a loaded machine: the fault took 28 s alone

@@ -6,6 +6,8 @@
 "use strict";
 
 window.CW = window.CW || {};
+/** The largest seed a job takes (the server's MAX_SEED; /api/config's max_seed replaces it). */
+window.CW.MAX_SEED = 2147483647;
 
 (function (CW) {
   const statusBar = () => document.getElementById("status");

@@ -62,6 +62,7 @@ window.CW = window.CW || {};
         }
         if ([...select.options].some((o) => o.value === current)) select.value = current;
       }
+      if (Number.isInteger(config.max_seed)) CW.MAX_SEED = config.max_seed;
       const maxTime = config.max_time_limit || (config.limits && config.limits.max_time_limit);
       if (maxTime) {
         $("time-limit").max = maxTime;

@@ -295,9 +295,12 @@ window.CW = window.CW || {};
     return edit(() => {
       let changedAny = false;
       slot.cells.forEach(([r, c], i) => {
-        if (S.locked.has(G.key(r, c)) || S.cells[r][c] === glyphs[i]) return;
+        const k = G.key(r, c);
+        if (S.locked.has(k)) return;
+        // a word the user chose counts as typed, also where the fill had the same letter
+        if (S.fromFill.delete(k)) changedAny = true;
+        if (S.cells[r][c] === glyphs[i]) return;
         S.cells[r][c] = glyphs[i];
-        S.fromFill.delete(G.key(r, c)); // a word the user chose counts as typed
         changedAny = true;
       });
       return changedAny;
@@ -542,6 +545,14 @@ window.CW = window.CW || {};
       nextEntry(event.shiftKey ? -1 : 1);
       return;
     }
+    if (event.key === "Escape") {
+      // Tab moves between entries here, so Escape is the keyboard's way out of the grid: to the
+      // side panel's tabs (Shift+Tab from there reaches the toolbars).
+      event.preventDefault();
+      const tab = document.querySelector(".tabs [data-tab].active") || document.querySelector(".tabs [data-tab]");
+      if (tab) tab.focus();
+      return;
+    }
     const action = KEYS[event.key];
     if (action) {
       event.preventDefault();
@@ -615,9 +626,10 @@ window.CW = window.CW || {};
         focusGrid();
       }
     });
-    // After a toolbar button the keyboard goes back to the grid, so typing goes on at once.
+    // After a toolbar button clicked by mouse the keyboard goes back to the grid, so typing goes
+    // on at once; a button pressed from the keyboard (detail 0) keeps the focus where it is.
     document.querySelector(".editor .toolbar").addEventListener("click", (event) => {
-      if (event.target.closest("button")) focusGrid();
+      if (event.target.closest("button") && event.detail > 0) focusGrid();
     });
     window.addEventListener("resize", () => render());
     // Title and author are part of the document: drafts.js saves on "document" as on "grid".

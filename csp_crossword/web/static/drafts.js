@@ -34,6 +34,21 @@ window.CW = window.CW || {};
     loading: false, // a draft is being loaded: its own change events are not edits
   };
 
+  /*
+   * Two tabs on one draft would overwrite each other's work. Each tab says when it saved which
+   * draft; a tab that hears another save the draft it shows goes on in a draft of its own.
+   */
+  const TAB = newId();
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("csp-crossword-drafts") : null;
+  function onOtherTab(event) {
+    const message = event.data || {};
+    if (message.tab === TAB || message.saved !== state.id) return;
+    state.id = newId();
+    state.dirty = true; // this tab's grid goes to its own draft at once
+    save();
+    CW.setStatus("this grid is also open in another tab: this tab now keeps its own copy (Drafts lists both)", "info");
+  }
+
   /* ---- Storage: every access may throw (storage disabled, full); none of it reaches the user. ---- */
 
   function storage() {
@@ -124,6 +139,7 @@ window.CW = window.CW || {};
       return false;
     }
     if (state.failed) CW.setStatus("autosave works again: the draft is saved", "ok");
+    if (channel) channel.postMessage({ saved: state.id, tab: TAB });
     state.dirty = false;
     state.failed = false;
     refreshMenu();
@@ -323,6 +339,7 @@ window.CW = window.CW || {};
   function init() {
     state.id = newId();
     restore();
+    if (channel) channel.addEventListener("message", onOtherTab);
     CW.on("grid", onChange);
     CW.on("document", onChange);
     CW.on("new-document", startNew);

@@ -60,7 +60,7 @@ window.CW = window.CW || {};
   async function generate(newSeed) {
     const entries = parseEntries($("ff-words").value);
     if (!entries.length) return CW.setStatus("type or paste some words first, one a line", "error");
-    if (newSeed) F.seed = Math.floor(Math.random() * 2147483647);
+    if (newSeed) F.seed = Math.floor(Math.random() * CW.MAX_SEED);
     const body = { kind: "freeform", entries, symmetric: $("ff-symmetric").checked, seed: F.seed, time_limit: timeLimit() };
     F.lastEntries = entries;
     setRunning(true);
@@ -87,6 +87,7 @@ window.CW = window.CW || {};
       F.sel = null;
       F.highlights = new Set();
       draw();
+      keep();
       const r = job.result;
       const failed = (r.failed || []).length;
       CW.setStatus(
@@ -227,6 +228,7 @@ window.CW = window.CW || {};
     const on = !F.highlights.has(slot.anchor);
     if (on) F.highlights.add(slot.anchor);
     else F.highlights.delete(slot.anchor);
+    keepSoon();
     drawBoard();
     showSelection();
     CW.setStatus(`${on ? "highlighted" : "no longer highlighted"}: ${slot.id}`, "ok");
@@ -242,6 +244,14 @@ window.CW = window.CW || {};
     return styles;
   }
 
+  /** The built-in list's language for a board: Arabic for a right-to-left board, Bangla for a
+   * board in Bengali script, else the Words tab's choice. */
+  function boardLanguage(cells, rtl) {
+    if (rtl) return "ar";
+    if (cells.some((row) => row.some((v) => v && /[\u0980-\u09FF]/.test(v)))) return "bn";
+    return CW.solver.wordSettings().lang;
+  }
+
   /** Replace the selected word with a random word that fits its cells (the server draws it). */
   async function replaceSelected() {
     const slot = selectedSlot();
@@ -254,7 +264,10 @@ window.CW = window.CW || {};
       row: slot.cells[0][0],
       col: slot.cells[0][1],
       direction: slot.direction,
-      seed: Math.floor(Math.random() * 2147483647),
+      seed: Math.floor(Math.random() * CW.MAX_SEED),
+      // the Words tab's list and rules, in the board's own language
+      ...CW.solver.wordSettings(),
+      lang: boardLanguage(r.cells, !!r.rtl),
     };
     if (fromList) body.entries = F.lastEntries || parseEntries($("ff-words").value);
     $("ff-replace").disabled = true;
@@ -269,6 +282,7 @@ window.CW = window.CW || {};
   }
 
   function applyReplacement(slot, answer, fromList) {
+    keepSoon();
     const r = F.result;
     const glyphs = G.splitGlyphs(answer.word);
     answer.cells.forEach(([row, col], k) => {
@@ -454,8 +468,62 @@ window.CW = window.CW || {};
     });
     window.addEventListener("resize", () => F.result && CW.mode === "freeform" && drawBoard());
     setRunning(false);
+    restore();
+    for (const id of ["ff-words", "ff-symmetric", "ff-time-limit"]) $(id).addEventListener("input", keepSoon);
+    for (const id of ["ff-board", "ff-clues", "ff-placed"]) $(id).addEventListener("click", keepSoon);
+    $("ff-clues").addEventListener("change", keepSoon);
+    $("ff-board").addEventListener("keydown", keepSoon);
+    window.addEventListener("pagehide", keep);
+    document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && keep());
     draw();
   }
+
+  /* ---- Kept in the browser: a reload brings back the list and the board ---- */
+
+  const KEPT_KEY = "csp-crossword-freeform";
+
+  function keep() {
+    const kept = {
+      words: $("ff-words").value,
+      symmetric: $("ff-symmetric").checked,
+      time: $("ff-time-limit").value,
+      seed: F.seed,
+      result: F.result,
+      lastEntries: F.lastEntries,
+      highlights: [...F.highlights],
+    };
+    try {
+      localStorage.setItem(KEPT_KEY, JSON.stringify(kept));
+    } catch (error) {
+      CW.setStatus(`freeform: the browser would not keep the list and board (${error.name}); print or play it before leaving`, "error");
+    }
+  }
+
+  function restore() {
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(KEPT_KEY) || "null");
+    } catch (_) {
+      return; /* nothing kept, or not ours */
+    }
+    if (!kept || typeof kept !== "object") return;
+    if (typeof kept.words === "string") $("ff-words").value = kept.words;
+    $("ff-symmetric").checked = !!kept.symmetric;
+    if (kept.time) $("ff-time-limit").value = kept.time;
+    if (Number.isInteger(kept.seed)) F.seed = kept.seed;
+    if (kept.result && Array.isArray(kept.result.cells)) {
+      F.result = kept.result;
+      F.search = (kept.result.wordsearch || []).map((row) => G.splitGlyphs(row));
+      F.lastEntries = kept.lastEntries || null;
+      F.highlights = new Set(Array.isArray(kept.highlights) ? kept.highlights : []);
+    }
+  }
+
+  let keepTimer = null;
+  const keepSoon = () => {
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(keep, 500);
+  };
 
   // puzzle(): the laid-out puzzle in CW.files.puzzle()'s shape (null before a layout), for Play mode.
   CW.freeform = { init, parseEntries, redraw: () => F.result && drawBoard(), puzzle: () => (F.result ? puzzle() : null) };

@@ -16,10 +16,9 @@ window.CW = window.CW || {};
 (function (CW) {
   const S = CW.state;
   const $ = (id) => document.getElementById(id);
-  const esc = (value) => (CW.esc ? CW.esc(value) : String(value).replace(/[&<>"']/g, (ch) => "&#" + ch.charCodeAt(0) + ";"));
+  const esc = (value) => CW.esc(value); // solver.js's, loaded before this file
 
   const MAX_THEME_ENTRIES = 8;
-  const MAX_SEED = 2147483647;
 
   let running = null; // {id} of the generate job in progress
   let listed = null; // the server's patterns, once asked
@@ -64,7 +63,7 @@ window.CW = window.CW || {};
       style: style(),
       fill,
       time_limit: numberField("pat-time", "time limit", false) || 10,
-      seed: seedText === null ? Math.floor(Math.random() * MAX_SEED) : seedText,
+      seed: seedText === null ? Math.floor(Math.random() * CW.MAX_SEED) : seedText,
       ...CW.solver.wordSettings(),
     };
     if (body.style === "american") {
@@ -78,13 +77,15 @@ window.CW = window.CW || {};
       body.max_run = numberField("pat-open-run", "longest run");
       body.symmetric = body.method !== "progressive" && $("pat-symmetric").checked;
       if (body.method !== "csp") {
-        body.progressive = {
+        // an empty field is left out: the server's default applies (ProgressiveOptions)
+        const options = {
           start: $("pat-start").value,
-          queue_size: numberField("pat-queue", "queue size") || 64,
-          neighbours: numberField("pat-neighbours", "neighbours") || 24,
-          threshold: numberField("pat-threshold", "threshold", false) ?? 2,
-          scrambled_weight: numberField("pat-scrambled", "scrambled weight", false) ?? 0.2,
+          queue_size: numberField("pat-queue", "queue size"),
+          neighbours: numberField("pat-neighbours", "neighbours"),
+          threshold: numberField("pat-threshold", "threshold", false),
+          scrambled_weight: numberField("pat-scrambled", "scrambled weight", false),
         };
+        body.progressive = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null));
       }
     }
     return body;
@@ -203,13 +204,7 @@ window.CW = window.CW || {};
     });
   }
 
-  function showResult(html, kind) {
-    const box = $("result");
-    box.innerHTML = html;
-    box.dataset.kind = kind;
-    box.hidden = false;
-    CW.construct.render(); // the box takes room from the grid
-  }
+  const showResult = (html, kind) => CW.solver.showResult(html, kind);
 
   /* ---- The pattern library ---- */
 

@@ -56,7 +56,26 @@ window.CW = window.CW || {};
     refreshCandidates();
   }
 
+  /** The ban list is kept in the browser, so a reload keeps it (a lost write only costs that). */
+  const BANS_KEY = "csp-crossword-bans";
+  function storeBans() {
+    try {
+      localStorage.setItem(BANS_KEY, JSON.stringify(banned));
+    } catch (_) {
+      /* storage full or refused: the list lasts as long as the page */
+    }
+  }
+  function loadBans() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(BANS_KEY) || "[]");
+      if (Array.isArray(kept)) for (const word of kept) if (typeof word === "string" && word && !banned.includes(word)) banned.push(word);
+    } catch (_) {
+      /* nothing kept, or not ours */
+    }
+  }
+
   function drawBans() {
+    storeBans();
     const box = $("ban-list");
     box.textContent = "";
     for (const word of banned) {
@@ -301,6 +320,16 @@ window.CW = window.CW || {};
     }
   }
 
+  /** The cell keys of a slot and of every entry crossing it. */
+  function selectionKeys(index, slot) {
+    const keys = new Set();
+    for (const [r, c] of slot.cells) {
+      const where = index.at.get(G.key(r, c)) || {};
+      for (const dir of ["across", "down"]) if (where[dir]) where[dir].slot.cells.forEach(([y, x]) => keys.add(G.key(y, x)));
+    }
+    return keys;
+  }
+
   const sameCells = (a, b) => a && b && a.length === b.length && a.every((row, r) => row.every((v, c) => v === b[r][c]));
 
   /**
@@ -323,8 +352,18 @@ window.CW = window.CW || {};
     }
     const slot = CW.construct.currentSlot();
     if (mode === "selection" && !slot) return CW.setStatus("select an entry to fill around", "error");
+    if (mode === "selection") {
+      // Only the selection is filled again: the fill's letters elsewhere stay as constraints,
+      // else the entries beside the selection would mix old letters with new ones.
+      base = G.copy(S.cells);
+      for (const k of selectionKeys(S.index, slot)) {
+        if (!S.fromFill.has(k) || S.locked.has(k)) continue;
+        const [r, c] = k.split(",").map(Number);
+        base[r][c] = "";
+      }
+    }
     // Autofill is repeatable (seed 0); another fill and fill selection try new seeds.
-    const seed = mode === "all" ? 0 : Math.floor(Math.random() * 2147483647);
+    const seed = mode === "all" ? 0 : Math.floor(Math.random() * CW.MAX_SEED);
     const startCells = G.copy(base);
     const body = { kind: "fill", grid: gridBody(startCells), time_limit: timeLimit(), seed, ...wordSettings() };
     const job = await runJob(body);
@@ -342,14 +381,7 @@ window.CW = window.CW || {};
     // The grid may have changed while the job ran: place into the grid as it is now.
     const index = G.index(G.slots(startCells, S.rtl));
     let only = null;
-    if (mode === "selection") {
-      only = new Set();
-      const target = index.byId.get(slot.id) || slot;
-      for (const [r, c] of target.cells) {
-        const where = index.at.get(G.key(r, c)) || {};
-        for (const dir of ["across", "down"]) if (where[dir]) where[dir].slot.cells.forEach(([y, x]) => only.add(G.key(y, x)));
-      }
-    }
+    if (mode === "selection") only = selectionKeys(index, index.byId.get(slot.id) || slot);
     // Fill selection: the weakest of the entries it placed, from the scores of every entry.
     const inPlace = (ws) => ws && (!only || ws.cells.some(([r, c]) => only.has(G.key(r, c))));
     let weakest = (result.score && result.score.weakest) || [];
@@ -537,9 +569,10 @@ window.CW = window.CW || {};
     CW.on("grid", refreshCandidates);
     CW.on("selection", refreshCandidates);
     setRunning(null);
+    loadBans();
     drawBans();
     drawStats();
   }
 
-  CW.solver = { init, wordSettings, offerLists, refreshCandidates, ban };
+  CW.solver = { init, wordSettings, offerLists, refreshCandidates, ban, showResult };
 })(window.CW);
