@@ -13,6 +13,7 @@ See docs/api.md for examples.
 
 from ..core.result import Candidates
 from .candidates import candidates, job_candidates
+from .clue_calls import clue_database, clue_suggestions, import_clues
 from .fills import FillStream, check, count, enumerate_fills, export_minizinc, fill
 from .inputs import (
     GridFile,
@@ -40,6 +41,9 @@ __all__ = [
     "Candidates",
     "candidates",
     "job_candidates",
+    "clue_database",
+    "clue_suggestions",
+    "import_clues",
     "describe_backends",
     "FillJob",
     "GridLike",

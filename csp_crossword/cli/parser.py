@@ -295,6 +295,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress or summary")
 
+    clues = add_command(
+        sub,
+        "clues",
+        "your clue database: 'clues ENTRY' lists the entry's clues, most used first; "
+        "'clues import PATH...' stores the clues of crossword files",
+        "clues:cmd_clues",
+    )
+    clues.usage = (
+        "csp-crossword clues ENTRY [--db FILE] [--limit N] [--format text|json]\n"
+        "       csp-crossword clues import PATH... [--db FILE] [--format text|json] [-q]"
+    )
+    clues.add_argument(
+        "words",
+        nargs="+",
+        metavar="ENTRY | import PATH",
+        help="an entry (any case; spaces are dropped), or 'import' and the .puz, .ipuz, .xd or .json files "
+        "and folders (searched recursively) whose clues to store",
+    )
+    clues.add_argument(
+        "--db",
+        metavar="FILE",
+        help="the clue database (default: $CSP_CROSSWORD_CLUE_DB, else "
+        "$XDG_DATA_HOME/csp-crossword/clues.sqlite, ~/.local/share/... without it)",
+    )
+    clues.add_argument("--limit", type=int, metavar="N", help="show N clues (default 10)")
+    clues.add_argument("--format", choices=("text", "json"), default="text")
+    clues.add_argument("-q", "--quiet", action="store_true", help="import: no progress line")
+
     backends = add_command(
         sub, "backends", "list the solvers with availability, version and abilities", "backends:cmd_backends"
     )

@@ -109,3 +109,22 @@ def test_a_grid_with_a_rebus_cell_gets_candidates_and_fills(server, browser, sho
     pattern = Grid(tuple(tuple("" for _ in row) for row in solver_view))
     extra = {"".join(solver_view[2]), "".join(solver_view[r][2] for r in range(5))}
     assert verify_fill(pattern, solver_view, builtin_lexicon(), extra_words=extra) == []
+
+
+def test_escape_leaves_the_grid_and_enter_walks_the_clues(server, browser):
+    new_grid(browser, server, 5, 5)
+    box = browser.find_element(By.ID, "grid-input")
+    select_across(browser, 0, 0)
+    box.send_keys(Keys.TAB)  # Tab inside the grid: the next entry, focus stays
+    assert browser.switch_to.active_element.get_attribute("id") == "grid-input"
+    box.send_keys(Keys.ESCAPE)
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("data-tab"), focused.get_attribute("outerHTML")[:80]
+    # from the side panel, the keyboard opens the Clues tab and walks its boxes
+    browser.find_element(By.CSS_SELECTOR, ".tabs [data-tab='clues']").send_keys(Keys.ENTER)
+    first = browser.find_element(By.CSS_SELECTOR, "#clue-list li[data-anchor] input")
+    first.click()
+    first.send_keys("First clue", Keys.ENTER)
+    after = browser.switch_to.active_element
+    assert "clue-text" in after.get_attribute("class") and after != first
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "current-entry").text.startswith("6A"))

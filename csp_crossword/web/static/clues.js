@@ -126,6 +126,21 @@ window.CW = window.CW || {};
         CW.construct.select(slot.row, slot.col, slot.direction);
       }
     });
+    // The keyboard's way through the clues: a box that gets the focus selects its entry in the
+    // grid, and Enter goes on to the next clue's box (Shift+Enter back).
+    list.addEventListener("focusin", (event) => {
+      if (!event.target.classList.contains("clue-text")) return;
+      const li = event.target.closest("li[data-anchor]");
+      const slot = li && S.slots.find((s) => s.anchor === li.dataset.anchor);
+      if (slot) CW.construct.select(slot.row, slot.col, slot.direction);
+    });
+    list.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || !event.target.classList.contains("clue-text")) return;
+      event.preventDefault();
+      const boxes = [...list.querySelectorAll("input.clue-text")];
+      const next = boxes[boxes.indexOf(event.target) + (event.shiftKey ? -1 : 1)];
+      if (next) next.focus();
+    });
     $("clues-from-list").addEventListener("click", fromList);
     CW.on("grid", draw);
     CW.on("selection", markCurrent);

@@ -1,0 +1,146 @@
+"""The clue database at archive size: import 10,000 puzzles' clues, then time random lookups.
+
+The archive is synthetic but shaped like the real files in ../shared/data/realfiles: each puzzle
+is one of the daily-size real puzzles there (70 clues or more: 15x15 and Sunday 21x21 grids,
+written again in their own format, .puz, .ipuz or .xd), with its own title and about half its
+clues reworded. Rewordings are drawn from a skewed pool per answer, so popular clues repeat
+across puzzles (as "Opera solo" does for ARIA), which is what ``uses`` counts. The files are
+written to a temporary folder first (not timed); the import is the library's real path, the
+files read by the format readers in worker processes and stored in batches, as
+``csp-crossword clues import FOLDER`` does.
+
+Lookups: ``--lookups`` entries drawn at random (seeded) from those stored, one
+``suggestions(entry, 10)`` call each on the open database; median and 99th percentile in ms.
+
+Usage:
+    python benchmarks/clue_db.py                       # 10,000 puzzles
+    python benchmarks/clue_db.py --puzzles 500 --lookups 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from csp_crossword.api import import_clues
+from csp_crossword.clues.database import ClueDatabase
+from csp_crossword.core.errors import InputError
+from csp_crossword.formats import FILE_FORMATS, Puzzle, read_crossword
+
+REALFILES = Path(os.environ.get("CSP_CROSSWORD_SHARED", ROOT.parent / "shared" / "data")) / "realfiles"
+#: A daily puzzle has about 78 clues (15x15) and a Sunday about 140: smaller test files are left out.
+MIN_CLUES = 70
+#: Share of a puzzle's clues reworded (the rest keep the real file's wording).
+REWORDED = 0.5
+#: Rewordings per answer; the k-th is drawn with weight 1/k, so a few are common.
+POOL = 40
+POOL_WEIGHTS = [1 / k for k in range(1, POOL + 1)]
+
+
+def shapes(folder: Path) -> list[tuple[str, Puzzle]]:
+    """(extension, puzzle) of every well-formed daily-size real file with its solution and clues."""
+    found = []
+    for path in sorted(folder.iterdir()):
+        ext = path.suffix.lower()
+        if ext not in FILE_FORMATS or ext in (".txt", ".json"):
+            continue
+        try:
+            puzzle = read_crossword(path)
+        except InputError:
+            continue
+        if puzzle.locked is None and sum(1 for _, answer, clue in puzzle.entries() if answer and clue) >= MIN_CLUES:
+            found.append((ext, puzzle))
+    return found
+
+
+def write_archive(folder: Path, count: int, seed: int) -> int:
+    """Write ``count`` puzzle files to ``folder``; returns the clues they hold."""
+    rng = random.Random(seed)
+    bases = shapes(REALFILES)
+    if not bases:
+        raise SystemExit(f"no daily-size puzzles in {REALFILES} (set CSP_CROSSWORD_SHARED)")
+    clues = 0
+    for number in range(count):
+        ext, base = bases[number % len(bases)]
+        new_clues = {}
+        for slot, answer, clue in base.entries():
+            if answer and clue and rng.random() < REWORDED:
+                k = rng.choices(range(1, POOL + 1), POOL_WEIGHTS)[0]
+                clue = f"{clue.rstrip('?.')} (version {k})"
+            new_clues[slot.id] = clue
+        puzzle = replace(base, clues=new_clues, title=f"Synthetic {number:05d}", notes="", warnings=[])
+        data = FILE_FORMATS[ext].dumps(puzzle)
+        # plain writes: the library's atomic write fsyncs every file, which would time the disk
+        (folder / f"p{number:05d}{ext}").write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        clues += sum(1 for clue in new_clues.values() if clue)
+    return clues
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--puzzles", type=int, default=10_000)
+    parser.add_argument("--lookups", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, help="processes reading files (default: one per CPU)")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="clue-db-bench-") as scratch:
+        archive = Path(scratch) / "archive"
+        archive.mkdir()
+        started = time.perf_counter()
+        clues = write_archive(archive, options.puzzles, options.seed)
+        print(
+            f"archive: {options.puzzles:,} puzzle files, {clues:,} clues, written in {time.perf_counter() - started:.1f} s"
+        )
+        print(f"  (shapes: the real files of {REALFILES} with {MIN_CLUES}+ clues, as .puz/.ipuz/.xd)")
+        database = ClueDatabase(Path(scratch) / "clues.sqlite")
+        started = time.perf_counter()
+        report = import_clues([archive], database, workers=options.workers)
+        imported = time.perf_counter() - started
+        print(f"import (files read and stored, {os.cpu_count()} CPUs): {imported:.1f} s: {report.summary()}")
+        started = time.perf_counter()
+        again = import_clues([archive], database, workers=options.workers)
+        print(f"import again (nothing new): {time.perf_counter() - started:.1f} s: {again.summary()}")
+        database.checkpoint()
+        stats = database.stats()
+        print(
+            f"database: {stats.entries:,} entries, {stats.clues:,} clue rows, {stats.sources:,} sources, "
+            f"{stats.size_bytes / 1e6:.1f} MB ({stats.size_bytes / max(stats.clues, 1):.0f} bytes a clue row)"
+        )
+        connection = database._connect(create=False)
+        assert connection is not None
+        entries = [row[0] for row in connection.execute("SELECT DISTINCT entry FROM clues")]
+        rng = random.Random(options.seed)
+        times = []
+        for _ in range(options.lookups):
+            entry = rng.choice(entries)
+            started = time.perf_counter()
+            database.suggestions(entry, 10)
+            times.append((time.perf_counter() - started) * 1000)
+        print(
+            f"lookups: {options.lookups:,} random entries, suggestions(entry, 10): median "
+            f"{statistics.median(times):.3f} ms, 99th percentile {percentile(times, 0.99):.3f} ms, "
+            f"max {max(times):.3f} ms"
+        )
+        started = time.perf_counter()
+        best = database.best(entries[:1000])
+        print(f"best() of 1,000 entries at once: {(time.perf_counter() - started) * 1000:.1f} ms ({len(best):,} found)")
+        database.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,362 @@
+"""The user's clue database: every clue of the crossword files they imported, with its source.
+
+One SQLite file (:func:`default_database_path`: ``$CSP_CROSSWORD_CLUE_DB``, else
+``$XDG_DATA_HOME/csp-crossword/clues.sqlite``, ``~/.local/share/...`` without it). Two tables:
+
+* ``sources``: one row per imported file (path, SHA-256 of its bytes, title, author, date, when it
+  was imported). The hash is unique, so a file imported again, under any name, adds nothing.
+* ``clues``: (entry, clue as the file has it, its normalised form, source, usable). The key is
+  (entry, normalised clue, source), clustered (``WITHOUT ROWID``) so one entry's clues sit
+  together: that key is the index on entry every lookup uses.
+
+Every clue is kept as the file has it; ``usable`` marks those we may suggest: never one that
+contains its own answer (or an inflection of it), nor a cross-reference ("See 17-Across") that
+means nothing outside its puzzle. A suggestion's ``uses`` is the number of sources that gave it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import threading
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from ..core.errors import InputError
+from ..core.glyphs import ENTRY_SEPARATORS, normalize_entry
+from .sources import ClueSuggestion
+
+#: Overrides the default database file (a path).
+DATABASE_VARIABLE = "CSP_CROSSWORD_CLUE_DB"
+DATABASE_NAME = "clues.sqlite"
+#: The schema this module writes; a file of another version is refused, never half-read.
+SCHEMA_VERSION = 1
+#: Milliseconds a writer waits for another one (two imports at once) before giving up.
+BUSY_TIMEOUT_MS = 10_000
+#: SQLite's page cache, KiB: an archive's database is tens of MB, and a batch's inserts touch
+#: pages all over it (SQLite's default, 2 MB, would read most of them again for every batch).
+CACHE_KIB = 64 * 1024
+#: Entries per ``best`` query: well under SQLite's smallest limit of bound variables (999).
+BEST_CHUNK = 500
+#: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
+SOURCE_TITLE_CHARS = 60
+#: Endings that make a clue word a form of the answer (RUN in "Runs", TAME in "Tamed"): such a
+#: clue gives its answer away.
+INFLECTIONS = ("", "S", "ES", "D", "ED", "ER", "ERS", "ING", "INGS", "LY", "'S")
+#: A clue that points at another clue of its own puzzle.
+CROSS_REFERENCE = re.compile(r"\b\d+\s*-?\s*(?:across|down|a|d)\b|^\s*see\b", re.IGNORECASE)
+_WORD = re.compile(r"[\w']+")
+_NO_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
+
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS sources (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,
+    sha256 TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL DEFAULT '',
+    author TEXT NOT NULL DEFAULT '',
+    date TEXT NOT NULL DEFAULT '',
+    imported_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS clues (
+    entry TEXT NOT NULL,
+    clue_key TEXT NOT NULL,
+    source_id INTEGER NOT NULL REFERENCES sources(id),
+    clue TEXT NOT NULL,
+    usable INTEGER NOT NULL,
+    PRIMARY KEY (entry, clue_key, source_id)
+) WITHOUT ROWID;
+PRAGMA user_version = {SCHEMA_VERSION};
+"""
+
+
+def default_database_path() -> str:
+    """``$CSP_CROSSWORD_CLUE_DB``, else ``$XDG_DATA_HOME/csp-crossword/clues.sqlite`` (``~/.local/share``
+    without ``XDG_DATA_HOME``)."""
+    chosen = os.environ.get(DATABASE_VARIABLE)
+    if chosen:
+        return os.path.expanduser(chosen)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "csp-crossword", DATABASE_NAME)
+
+
+def clue_key(clue: str) -> str:
+    """The form two clues are the same in: NFKC, case-folded, runs of spaces as one."""
+    return " ".join(unicodedata.normalize("NFKC", clue).casefold().split())
+
+
+def gives_answer_away(clue: str, answer: str) -> bool:
+    """Whether ``clue`` contains ``answer``: a run of its words spells it (ICE AGE for ICEAGE), or
+    one word is the answer with an ending (Runs, Running for RUN).
+
+    >>> gives_answer_away("Ice age beast", "ICEAGE"), gives_answer_away("Tamed", "TAME")
+    (True, True)
+    >>> gives_answer_away("Generation", "ERA"), gives_answer_away("Epoch", "ERA")
+    (False, False)
+    """
+    target = normalize_entry(answer)
+    if not target or target not in unicodedata.normalize("NFC", clue).upper().translate(_NO_SEPARATORS):
+        return False  # the quick answer for nearly every clue: the letters are not even there
+    words = [normalize_entry(word) for word in _WORD.findall(clue)]
+    for word in words:
+        if word.startswith(target) and word[len(target) :] in INFLECTIONS:
+            return True
+    for start in range(len(words)):
+        joined = ""
+        for word in words[start:]:
+            joined += word
+            if joined == target:
+                return True
+            if len(joined) >= len(target) or not target.startswith(joined):
+                break
+    return False
+
+
+def usable_clue(clue: str, answer: str) -> bool:
+    """Whether ``clue`` may be suggested for ``answer``: not empty, not giving the answer away,
+    not pointing at another clue of its puzzle."""
+    return bool(clue.strip()) and not gives_answer_away(clue, answer) and not CROSS_REFERENCE.search(clue)
+
+
+#: A clue as stored: (entry, normalised clue, clue as the file has it, usable).
+ClueRow = tuple[str, str, str, bool]
+
+
+def clue_rows(pairs: Iterable[tuple[str, str]]) -> list[ClueRow]:
+    """The rows of (answer, clue) pairs as a file gives them (empty answers and clues dropped)."""
+    rows = []
+    for answer, text in pairs:
+        entry, clue = normalize_entry(answer), text.strip()
+        if entry and clue:
+            rows.append((entry, clue_key(clue), clue, usable_clue(clue, entry)))
+    return rows
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    """An imported file: where it was, its hash, and what it says about itself."""
+
+    path: str
+    sha256: str
+    title: str = ""
+    author: str = ""
+    date: str = ""
+
+    def describe(self) -> str:
+        """In words: "Title, Author, Date (file.puz)" (the parts the file gives)."""
+        title = " ".join(self.title.split())
+        if len(title) > SOURCE_TITLE_CHARS:
+            title = title[: SOURCE_TITLE_CHARS - 1].rstrip() + "…"
+        date = self.date.strip()
+        if date.casefold() in title.casefold():
+            date = ""  # "NY Times, Mon, Mar 10, 2008" says it already
+        parts = [part for part in (title, " ".join(self.author.split()), date) if part]
+        name = os.path.basename(self.path)
+        return f"{', '.join(parts)} ({name})" if parts else name
+
+
+@dataclass(frozen=True)
+class DatabaseStats:
+    """What a clue database holds: distinct entries, clue rows, sources, and its size on disk."""
+
+    path: str
+    entries: int
+    clues: int
+    sources: int
+    size_bytes: int
+
+
+class ClueDatabase:
+    """The user's clue database, a :class:`~.sources.ClueSource` named ``"db"``.
+
+    Reading never creates the file: a database not yet imported into has no suggestions. The
+    connection opens on first use and may be shared by threads (a lock serialises its calls).
+    """
+
+    name = "db"
+
+    def __init__(self, path: str | os.PathLike[str] | None = None):
+        self.path = os.fspath(path) if path is not None else default_database_path()
+        self._connection: sqlite3.Connection | None = None
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------------------- connection
+
+    def exists(self) -> bool:
+        return os.path.isfile(self.path)
+
+    def _connect(self, create: bool) -> sqlite3.Connection | None:
+        if self._connection is not None:
+            return self._connection
+        if not create and not self.exists():
+            return None
+        if create:
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        try:
+            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            tables = connection.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if version not in (0, SCHEMA_VERSION) or (version == 0 and tables):
+                connection.close()
+                raise InputError(f"not a csp-crossword clue database (schema version {version})", self.path)
+            if version == 0:
+                connection.executescript(SCHEMA)
+            # WAL: readers (a web page's lookups) go on while an import writes, and a commit
+            # needs no full sync of the main file; NORMAL sync is safe with WAL (a crash loses at
+            # most the last batch, never the database).
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        except sqlite3.DatabaseError as error:
+            raise InputError(f"cannot open the clue database: {error}", self.path) from None
+        self._connection = connection
+        return connection
+
+    def close(self) -> None:
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    def __enter__(self) -> ClueDatabase:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            connection = self._connect(create=True)
+            assert connection is not None  # create=True always connects
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield connection
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
+
+    # ------------------------------------------------------------------------- writing
+
+    def known_hashes(self, hashes: Iterable[str]) -> dict[str, str]:
+        """Hash -> path it was imported from, for the ``hashes`` already in the database."""
+        wanted = list(dict.fromkeys(hashes))
+        found: dict[str, str] = {}
+        with self._lock:
+            connection = self._connect(create=False)
+            if connection is None:
+                return found
+            for start in range(0, len(wanted), BEST_CHUNK):
+                chunk = wanted[start : start + BEST_CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = connection.execute(f"SELECT sha256, path FROM sources WHERE sha256 IN ({marks})", chunk)
+                found.update(dict(rows))
+        return found
+
+    def add_sources(self, batch: Sequence[tuple[SourceInfo, Sequence[ClueRow]]]) -> tuple[int, int]:
+        """Store files and their clues (:func:`clue_rows`) in one transaction; returns (clues added,
+        duplicates: the same clue for the same entry twice in a file). A file whose hash is
+        already stored adds nothing (its clues count as duplicates)."""
+        added = duplicates = 0
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        rows: list[tuple[str, str, str, bool, int]] = []
+        with self._transaction() as connection:
+            for info, pairs in batch:
+                cursor = connection.execute(
+                    "INSERT OR IGNORE INTO sources (path, sha256, title, author, date, imported_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (os.path.abspath(info.path), info.sha256, info.title, info.author, info.date, now),
+                )
+                if cursor.rowcount == 0:
+                    duplicates += len(pairs)
+                    continue
+                source_id = cursor.lastrowid
+                assert source_id is not None  # an insert that changed a row has its id
+                rows += [(*row, source_id) for row in pairs]
+            # in key order: each page of the table is then visited once a batch, not once a row
+            # (a large database is far bigger than SQLite's page cache)
+            rows.sort()
+            before = connection.total_changes
+            connection.executemany(
+                "INSERT OR IGNORE INTO clues (entry, clue_key, clue, usable, source_id) VALUES (?, ?, ?, ?, ?)", rows
+            )
+            added = connection.total_changes - before
+            duplicates += len(rows) - added
+        return added, duplicates
+
+    # ------------------------------------------------------------------------- reading
+
+    def suggestions(self, entry: str, limit: int = 10) -> list[ClueSuggestion]:
+        """The entry's clues, most used (by the most sources) first, each with one of its sources."""
+        key = normalize_entry(entry)
+        with self._lock:
+            connection = self._connect(create=False)
+            if connection is None or limit < 1:
+                return []
+            # a bare column beside MIN(): SQLite takes the clue from the row of the first source
+            # that gave it (its wording as that file had it)
+            rows = connection.execute(
+                "SELECT clue, MIN(source_id), COUNT(*) AS uses FROM clues WHERE entry = ? AND usable "
+                "GROUP BY clue_key ORDER BY uses DESC, clue_key LIMIT ?",
+                (key, limit),
+            ).fetchall()
+            sources = self._sources({first for _, first, _ in rows})
+        return [ClueSuggestion(clue, sources[first].describe(), uses) for clue, first, uses in rows]
+
+    def _sources(self, ids: set[int]) -> dict[int, SourceInfo]:
+        connection = self._connect(create=False)
+        if connection is None or not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = connection.execute(
+            f"SELECT id, path, sha256, title, author, date FROM sources WHERE id IN ({marks})", list(ids)
+        )
+        return {row[0]: SourceInfo(*row[1:]) for row in rows}
+
+    def best(self, entries: Iterable[str]) -> dict[str, str]:
+        """Entry -> its most used usable clue, for the entries the database has one for."""
+        wanted = list(dict.fromkeys(normalize_entry(entry) for entry in entries))
+        found: dict[str, tuple[int, str, str]] = {}
+        with self._lock:
+            connection = self._connect(create=False)
+            if connection is None:
+                return {}
+            for start in range(0, len(wanted), BEST_CHUNK):
+                chunk = wanted[start : start + BEST_CHUNK]
+                marks = ",".join("?" * len(chunk))
+                rows = connection.execute(
+                    "SELECT entry, clue_key, clue, MIN(source_id), COUNT(*) FROM clues "
+                    f"WHERE entry IN ({marks}) AND usable GROUP BY entry, clue_key",
+                    chunk,
+                )
+                for entry, key, clue, _first, uses in rows:
+                    # most uses; among equals the first in clue order, as suggestions() has it
+                    held = found.get(entry)
+                    if held is None or uses > held[0] or (uses == held[0] and key < held[1]):
+                        found[entry] = (uses, key, clue)
+        return {entry: clue for entry, (_, _, clue) in found.items()}
+
+    def stats(self) -> DatabaseStats:
+        """Distinct entries, clue rows and sources, and the file's size (with its WAL)."""
+        with self._lock:
+            connection = self._connect(create=False)
+            if connection is None:
+                return DatabaseStats(self.path, 0, 0, 0, 0)
+            entries = connection.execute("SELECT COUNT(*) FROM (SELECT DISTINCT entry FROM clues)").fetchone()[0]
+            clues = connection.execute("SELECT COUNT(*) FROM clues").fetchone()[0]
+            sources = connection.execute("SELECT COUNT(*) FROM sources").fetchone()[0]
+        size = sum(os.path.getsize(p) for p in (self.path, self.path + "-wal") if os.path.exists(p))
+        return DatabaseStats(self.path, entries, clues, sources, size)
+
+    def checkpoint(self) -> None:
+        """Fold the write-ahead log into the main file (after a large import: a smaller WAL)."""
+        with self._lock:
+            connection = self._connect(create=False)
+            if connection is not None:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")

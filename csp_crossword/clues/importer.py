@@ -1,0 +1,224 @@
+"""Importing crossword files into the clue database: every clued entry's (answer, clue), with
+where it came from.
+
+Files are given one by one or as folders (searched recursively for the crossword formats that
+carry clues: .puz, .ipuz, .xd and our .json; grid texts have none). A file already imported
+(the same bytes, under any name) is skipped before it is read. A broken file is reported with the
+reader's message and the import goes on. Large imports read the files in worker processes
+(reading a 15x15 .puz takes milliseconds of pure Python) and store them in batches, one
+transaction each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from ..core.errors import InputError
+from ..formats import FILE_FORMATS, Puzzle, read_crossword
+from .database import ClueDatabase, ClueRow, SourceInfo, clue_rows
+
+#: The suffixes a folder is searched for: the crossword formats the library reads that carry clues.
+CLUE_SUFFIXES = tuple(sorted(ext for ext in FILE_FORMATS if ext != ".txt"))
+#: Files stored per transaction: large enough that commits cost little, small enough that an
+#: interrupted import keeps most of its work.
+BATCH_FILES = 500
+#: Fewer files than this are read in this process (starting workers costs more than it saves).
+PARALLEL_FROM = 200
+#: Files a worker reads per task (fewer round trips between the processes).
+WORKER_CHUNK = 25
+#: Bytes of an .xd or .ipuz file searched for its date (the header is at the top).
+DATE_PEEK_BYTES = 8192
+_XD_DATE = re.compile(r"^date:[ \t]*(\S.*?)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_IPUZ_DATE = re.compile(r'"date"\s*:\s*"([^"\\]{1,40})"')
+_MONTHS = "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+_TEXT_DATE = re.compile(
+    rf"\b(\d{{4}}-\d{{1,2}}-\d{{1,2}}|(?:{_MONTHS})[a-z]*\.?\s+\d{{1,2}},?\s+\d{{4}})\b",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+
+#: Called after each file with (files done, files in all).
+ImportProgress = Callable[[int, int], None]
+
+
+@dataclass
+class ImportReport:
+    """What an import did.
+
+    Attributes:
+        files_read: Files read and stored (their clues added, or found already there).
+        clues_added: New (entry, clue, source) rows.
+        duplicates: Clues not added: the same clue for the same entry twice in one file.
+        skipped: (file, reason) of every file not stored: broken (the reader's message), no
+            solution, no clues, not a crossword file.
+        already_imported: Files whose bytes the database already has (under any name).
+    """
+
+    files_read: int = 0
+    clues_added: int = 0
+    duplicates: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    already_imported: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line in words."""
+        return (
+            f"{self.files_read:,} file{'' if self.files_read == 1 else 's'} read, "
+            f"{self.clues_added:,} clue{'' if self.clues_added == 1 else 's'} added, "
+            f"{self.duplicates:,} duplicate{'' if self.duplicates == 1 else 's'}, "
+            f"{len(self.skipped):,} file{'' if len(self.skipped) == 1 else 's'} skipped, "
+            f"{len(self.already_imported):,} already imported"
+        )
+
+
+@dataclass(frozen=True)
+class FileClues:
+    """One file read: its source description and its clues, ready to store; or why it is skipped."""
+
+    info: SourceInfo
+    rows: list[ClueRow] = field(default_factory=list)
+    problem: str = ""
+
+
+def crossword_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """The files to import: each file given, and every file with a clue-carrying suffix under each
+    folder given (recursively, in name order). A path that does not exist is an InputError, raised
+    before anything is imported."""
+    found: list[str] = []
+    for path in (os.fspath(p) for p in paths):
+        if os.path.isdir(path):
+            for folder, subfolders, names in os.walk(path):
+                subfolders.sort()
+                found += [
+                    os.path.join(folder, name)
+                    for name in sorted(names)
+                    if os.path.splitext(name)[1].lower() in CLUE_SUFFIXES
+                ]
+        elif os.path.exists(path):
+            found.append(path)
+        else:
+            raise InputError("no such file or folder", path)
+    return list(dict.fromkeys(found))
+
+
+def file_hash(path: str) -> str:
+    """SHA-256 of the file's bytes (the same puzzle under another name is the same source)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def puzzle_date(path: str, puzzle: Puzzle) -> str:
+    """The puzzle's date as its file states it: the .xd ``Date:`` header, the ipuz ``date``, else a
+    date in the title, copyright or notes, else the copyright's year ("" when none is found)."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext in (".xd", ".ipuz"):
+        with open(path, "rb") as handle:
+            head = handle.read(DATE_PEEK_BYTES).decode("utf-8", errors="replace")
+        match = (_XD_DATE if ext == ".xd" else _IPUZ_DATE).search(head)
+        if match:
+            return match.group(1).strip()
+    for text in (puzzle.title, puzzle.copyright, puzzle.notes):
+        match = _TEXT_DATE.search(text)
+        if match:
+            return " ".join(match.group(1).split())
+    match = _YEAR.search(puzzle.copyright)
+    return match.group(1) if match else ""
+
+
+def read_clues(path: str, sha256: str) -> FileClues:
+    """Read one file's clued entries (never raises for a bad file: the problem is returned)."""
+    info = SourceInfo(path, sha256)
+    try:
+        puzzle = read_crossword(path)
+        # the rows are made here, in the worker: normalising ~100 clues a file is work too
+        rows = clue_rows((answer, clue) for _, answer, clue in puzzle.entries() if answer and clue)
+        date = puzzle_date(path, puzzle)
+    except InputError as error:
+        return FileClues(info, problem=str(error))
+    except (OSError, UnicodeError, ValueError) as error:  # a reader's gap must not end a long import
+        return FileClues(info, problem=f"{path}: cannot read: {error}")
+    info = SourceInfo(path, sha256, puzzle.title.strip(), puzzle.author.strip(), date)
+    if not rows:
+        clued = any(clue for _, _, clue in puzzle.entries())
+        reason = "no solution: the answers are not in the file" if clued else "no clues"
+        if puzzle.locked is not None:
+            reason = "the solution is scrambled (locked)"
+        return FileClues(info, problem=f"{path}: {reason}")
+    return FileClues(info, rows)
+
+
+def _read_many(jobs: list[tuple[str, str]]) -> list[FileClues]:
+    return [read_clues(path, sha) for path, sha in jobs]
+
+
+def _read_all(jobs: list[tuple[str, str]], workers: int) -> Iterator[FileClues]:
+    """Read ``jobs`` (path, hash), in order, in ``workers`` processes (1: here)."""
+    if workers <= 1:
+        for path, sha in jobs:
+            yield read_clues(path, sha)
+        return
+    from concurrent.futures import ProcessPoolExecutor  # only large imports pay for its import
+
+    chunks = [jobs[start : start + WORKER_CHUNK] for start in range(0, len(jobs), WORKER_CHUNK)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(_read_many, chunks):
+            yield from done
+
+
+def import_files(
+    paths: Iterable[str | os.PathLike[str]],
+    database: ClueDatabase,
+    *,
+    progress: ImportProgress | None = None,
+    workers: int | None = None,
+) -> ImportReport:
+    """Import the clues of ``paths`` (files and folders) into ``database``.
+
+    ``workers``: processes reading the files (default: one per CPU for a large import, none for
+    fewer than PARALLEL_FROM files). ``progress`` is called after each file."""
+    files = crossword_files(paths)
+    report = ImportReport()
+    hashes = [(path, file_hash(path)) for path in files]
+    known = database.known_hashes(sha for _, sha in hashes)
+    jobs: list[tuple[str, str]] = []
+    seen: dict[str, str] = {}
+    for path, sha in hashes:
+        if os.path.splitext(path)[1].lower() not in CLUE_SUFFIXES:
+            report.skipped.append((path, f"{path}: not a crossword file with clues ({', '.join(CLUE_SUFFIXES)})"))
+        elif sha in known or sha in seen:
+            report.already_imported.append(path)
+        else:
+            seen[sha] = path
+            jobs.append((path, sha))
+    done = len(files) - len(jobs)
+    if workers is None:
+        workers = (os.cpu_count() or 1) if len(jobs) >= PARALLEL_FROM else 1
+    batch: list[tuple[SourceInfo, list[ClueRow]]] = []
+
+    def store() -> None:
+        added, duplicates = database.add_sources(batch)
+        report.clues_added += added
+        report.duplicates += duplicates
+        batch.clear()
+
+    for read in _read_all(jobs, workers):
+        if read.problem:
+            report.skipped.append((read.info.path, read.problem))
+        else:
+            report.files_read += 1
+            batch.append((read.info, read.rows))
+            if len(batch) >= BATCH_FILES:
+                store()
+        done += 1
+        if progress is not None:
+            progress(done, len(files))
+    if batch:
+        store()
+    return report

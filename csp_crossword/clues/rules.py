@@ -1,0 +1,90 @@
+"""The rules every clue we offer keeps: it never gives its answer away, and it is never offensive.
+
+A clue gives its answer away when one of its words is the answer, shares the answer's stem
+(RATED and "rate", EASES and "easing") or holds the answer inside a longer word (ART in
+"start"); for a phrase answer (ICEAGE, "ice age") the same goes for each of its longer words.
+A clue is offensive when one of its words is a slur or a word the built-in English list treats
+as vulgar (offered only with ``--allow-offensive``): the list's own filter, applied to clues.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+#: Endings stripped to compare stems, longest first.
+STEM_ENDINGS = ("ings", "ing", "iest", "ies", "est", "ied", "ers", "ed", "er", "es", "ly", "s")
+#: A stem keeps at least this many letters (so "bed" is not "b").
+MIN_STEM = 3
+#: An answer hidden in a clue word of at least this length gives the answer away ("start" for
+#: ART); shorter words are the answer itself or its stem, checked apart.
+MIN_HOST_WORD = 4
+#: Words of a phrase answer short enough to share with its clue ("of" in EARLOFLEICESTER).
+MIN_PHRASE_WORD = 3
+PHRASE_FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "from", "into", "onto", "upon"})
+#: A clue's words: runs of letters (an apostrophe inside a word belongs to it: "o'er").
+WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
+
+
+def stem(word: str) -> str:
+    """A crude stem for comparing words: one ending off, then a final E and a doubled final
+    consonant (RATED and RATE -> "rat", RUNNING and RUN -> "run", HAPPIER and HAPPY -> "happi")."""
+    word = word.lower().replace("'", "")
+    for ending in STEM_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= MIN_STEM:
+            word = word[: -len(ending)]
+            break
+    if word.endswith("y") and len(word) > MIN_STEM:
+        word = word[:-1] + "i"
+    if word.endswith("e") and len(word) > MIN_STEM:
+        word = word[:-1]
+    if len(word) > MIN_STEM and word[-1] == word[-2] and word[-1] not in "aeiou":
+        word = word[:-1]
+    return word
+
+
+def clue_words(clue: str) -> list[str]:
+    return WORD.findall(clue.lower())
+
+
+def reveals(answer: str, clue: str, answer_words: Iterable[str] = ()) -> bool:
+    """Whether ``clue`` gives ``answer`` away (see the module docstring); ``answer_words`` are
+    the words of a phrase answer's display form ("ice age")."""
+    targets = {answer.lower()}
+    targets.update(w for w in (w.lower() for w in answer_words) if len(w) >= MIN_PHRASE_WORD)
+    targets -= PHRASE_FUNCTION_WORDS
+    stems = {stem(t) for t in targets}
+    for word in clue_words(clue):
+        plain = word.replace("'", "")
+        if plain in targets or stem(plain) in stems:
+            return True
+        if len(plain) >= MIN_HOST_WORD and any(t in plain for t in targets):
+            return True
+    # the answer run together from several clue words ("ice age" for ICEAGE)
+    return len(answer) >= MIN_HOST_WORD and answer.lower() in "".join(clue_words(clue)).replace("'", "")
+
+
+@lru_cache(maxsize=1)
+def offensive_words() -> frozenset[str]:
+    """Upper-case words never shown in a clue: the built-in English list's vulgar entries (its
+    flagged entries and better-profanity's list), our list of vulgar words and our slurs."""
+    from ..words.builtin import _blocklist, vulgar_words
+    from ..words.crossword_list import read_list
+
+    _, vulgar = read_list()
+    return frozenset(vulgar | vulgar_words("en") | _blocklist("en") | _vulgar_phrase_words())
+
+
+def _vulgar_phrase_words() -> set[str]:
+    """The list's words vulgar wherever they stand (``words/data/vulgar-en.txt``)."""
+    from importlib import resources
+
+    text = resources.files("csp_crossword.words").joinpath("data", "vulgar-en.txt").read_text("utf-8")
+    return {line.strip().upper() for line in text.splitlines() if line.strip() and not line.startswith("#")}
+
+
+def is_offensive(clue: str) -> bool:
+    """Whether a word of ``clue`` is one the built-in list keeps out by default (or a slur)."""
+    banned = offensive_words()
+    return any(word.replace("'", "").upper() in banned for word in clue_words(clue))

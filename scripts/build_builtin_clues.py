@@ -1,0 +1,166 @@
+"""Build the clues shipped for the built-in English list from WordNet 3.0.
+
+    python scripts/build_builtin_clues.py            # writes csp_crossword/clues/data/builtin-clues.tsv.gz
+    python scripts/build_builtin_clues.py --check    # rebuilds in memory, compares with the shipped file
+    python scripts/build_builtin_clues.py --entries SODA,EASES,RATED   # prints those entries' clues
+
+Input: WordNet 3.0 as Debian's ``wordnet-base`` installs it (``/usr/share/wordnet``: ``index.*``,
+``data.*`` and the ``*.exc`` lists of irregular inflections), the built-in English list (which
+entries to clue, their display forms, and their scores as a measure of how familiar a word is) and
+a short table of clues for function words written for this project (``clue_tables.py``).
+
+Each entry of the list gets up to MAX_CLUES clues, best first, the way a crossword editor writes
+them: a familiar synonym in the entry's own inflection (EASES: "Alleviates", RATED: "Assessed"),
+WordNet's definition cut to its first clause and put in the same inflection ("Small carriages
+for babies"), an expansion for an abbreviation ("December, for short"), a fill-in-the-blank from a
+WordNet phrase ("___ age"). Every clue keeps the rules of ``csp_crossword.clues.rules``: it never
+holds the answer or a word of its stem, and no offensive word. Entries the list keeps out by
+default (vulgar words, slurs) get none.
+
+The output is a gzip file (fixed header, so the bytes depend only on the inputs) of UTF-8 lines
+``ENTRY<TAB>CLUE[<TAB>CLUE...]`` after ``#`` header lines naming the source and its licence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(HERE))
+
+from clue_morphology import Morphology  # noqa: E402
+from clue_tables import ABBREVIATION_CLUES, ALPHABET, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
+from clue_wordnet import WordNetData, read_wordnet  # noqa: E402
+from clue_writer import ClueWriter  # noqa: E402
+
+from csp_crossword.clues.rules import is_offensive, reveals  # noqa: E402
+
+WORDNET = Path("/usr/share/wordnet")
+DATA = REPO / "csp_crossword" / "clues" / "data"
+OUTPUT = DATA / "builtin-clues.tsv.gz"
+LICENSE = DATA / "WORDNET-LICENSE.txt"
+#: Clues kept per entry, best first.
+MAX_CLUES = 3
+HEADER = (
+    "# csp-crossword clues for the built-in English list: ENTRY<TAB>CLUE[<TAB>CLUE...], best first",
+    "# Derived from WordNet 3.0 by scripts/build_builtin_clues.py; WordNet 3.0 Copyright 2006 by",
+    "# Princeton University. All rights reserved. Licence notice: WORDNET-LICENSE.txt beside this file.",
+)
+
+
+def read_entries() -> tuple[dict[str, int], dict[str, str]]:
+    """The built-in list's entries offered by default (entry -> score) and display forms."""
+    from csp_crossword.words.builtin import derive_scores
+    from csp_crossword.words.crossword_list import DisplayForms
+
+    scores, vulgar = derive_scores("en")
+    for entry in vulgar:
+        scores.pop(entry, None)
+    return scores, dict(DisplayForms())
+
+
+def keep(entry: str, display: str, clue: str) -> bool:
+    """Whether a clue keeps the rules: no answer, no word of its stem, nothing offensive."""
+    words = display.replace("-", " ").split() if display else ()
+    return bool(clue) and not reveals(entry, clue, words) and not is_offensive(clue)
+
+
+def build(
+    wordnet: WordNetData,
+    scores: dict[str, int],
+    displays: dict[str, str],
+    only: set[str] | None = None,
+    rejected: dict[str, list[str]] | None = None,
+) -> dict[str, list[str]]:
+    """Entry -> its clues, best first, for the entries that get any."""
+    morphology = Morphology(wordnet, scores)
+    writer = ClueWriter(wordnet, morphology, scores)
+    clues: dict[str, list[str]] = {}
+    for entry in sorted(only if only is not None else scores):
+        if entry not in scores:
+            continue
+        display = displays.get(entry, "")
+        found: list[str] = []
+        candidates = list(FUNCTION_WORD_CLUES.get(entry, ())) + list(ABBREVIATION_CLUES.get(entry, ()))
+        candidates += writer.clues(entry, display) + letter_clues(entry)
+        for clue in candidates:
+            if clue not in found and keep(entry, display, clue):
+                found.append(clue)
+            elif rejected is not None:
+                rejected.setdefault(entry, []).append(clue)
+            if len(found) == MAX_CLUES:
+                break
+        if found:
+            clues[entry] = found
+    return clues
+
+
+def letter_clues(entry: str) -> list[str]:
+    """"Letter after U" for VEE, the name of a letter."""
+    letter = LETTER_NAMES.get(entry)
+    if letter is None:
+        return []
+    position = ALPHABET.index(letter)
+    return [f"Letter after {ALPHABET[position - 1]}" if position else f"Letter before {ALPHABET[1]}"]
+
+
+def render(clues: dict[str, list[str]]) -> bytes:
+    """The gzip file's bytes: the same clues always make the same bytes (mtime 0, no name)."""
+    text = "\n".join(HEADER) + "\n" + "".join(f"{e}\t" + "\t".join(c) + "\n" for e, c in sorted(clues.items()))
+    buffer = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buffer, compresslevel=9, mtime=0) as handle:
+        handle.write(text.encode("utf-8"))
+    return buffer.getvalue()
+
+
+def wordnet_notice(folder: Path) -> str:
+    """WordNet's licence notice, as its data files carry it (numbered header lines)."""
+    import re
+
+    lines = []
+    with open(folder / "data.noun", encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if not line.startswith("  "):
+                break
+            lines.append(re.sub(r"^\s*\d+ ?", "", line.rstrip()))
+    return "\n".join(lines).strip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wordnet", type=Path, default=WORDNET, help="WordNet's folder (index.*, data.*, *.exc)")
+    parser.add_argument("--check", action="store_true", help="compare a rebuild with the shipped file")
+    parser.add_argument("--entries", help="comma-separated entries: print their clues, write nothing")
+    args = parser.parse_args(argv)
+    wordnet = read_wordnet(args.wordnet)
+    scores, displays = read_entries()
+    if args.entries:
+        wanted = {e.strip().upper() for e in args.entries.split(",") if e.strip()}
+        rejected: dict[str, list[str]] = {}
+        clues = build(wordnet, scores, displays, wanted, rejected)
+        for entry in sorted(wanted):
+            print(entry, " | ".join(clues.get(entry, ["(none)"])), sep="\t")
+            if rejected.get(entry):
+                print("", "rejected: " + " | ".join(rejected[entry]), sep="\t")
+        return 0
+    clues = build(wordnet, scores, displays)
+    data, notice = render(clues), wordnet_notice(args.wordnet)
+    if args.check:
+        same = OUTPUT.read_bytes() == data and LICENSE.read_text("utf-8") == notice
+        print("the shipped clues match a rebuild" if same else "the shipped clues differ from a rebuild")
+        return 0 if same else 1
+    DATA.mkdir(parents=True, exist_ok=True)
+    OUTPUT.write_bytes(data)
+    LICENSE.write_text(notice, encoding="utf-8")
+    print(f"{OUTPUT.relative_to(REPO)}: {len(clues)} entries, {len(data)} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

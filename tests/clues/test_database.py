@@ -1,0 +1,189 @@
+"""The clue database: importing crossword files (once each, broken ones reported and skipped),
+suggestions most used first with their sources, and never a clue that gives its answer away."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from csp_crossword import api
+from csp_crossword.clues.database import ClueDatabase, default_database_path, gives_answer_away, usable_clue
+from csp_crossword.clues.importer import crossword_files, import_files
+from csp_crossword.core.errors import InputError
+
+from conftest import REALFILES
+
+#: The grid of every small file here: DOG over #NO (across DOG, NO; down ON, GO).
+ANSWERS = {"A1": "DOG", "A4": "NO", "D2": "ON", "D3": "GO"}
+
+
+def xd_text(title: str, clues: dict[str, str], date: str = "") -> str:
+    """A small .xd puzzle: ``clues`` by xd label (A1, A4, D2, D3); missing ones get filler clues."""
+    header = f"Title: {title}\nAuthor: Ann Setter\n" + (f"Date: {date}\n" if date else "")
+    lines = [f"{label}. {clues.get(label, f'Filler {title} {label}')} ~ {answer}" for label, answer in ANSWERS.items()]
+    return header + "\n\nDOG\n#NO\n\n\n" + "\n".join(lines[:2]) + "\n\n" + "\n".join(lines[2:]) + "\n"
+
+
+@pytest.fixture
+def archive(tmp_path):
+    """Three puzzles: DOG is clued "Canine" three times (one written differently), "Pet" twice,
+    "Hound" once; a fourth file (in a sub-folder) is not a crossword suffix and is left alone."""
+    folder = tmp_path / "archive"
+    (folder / "more").mkdir(parents=True)
+    (folder / "one.xd").write_text(xd_text("One", {"A1": "Canine", "D3": "Leave"}, "2024-03-02"), encoding="utf-8")
+    (folder / "two.xd").write_text(xd_text("Two", {"A1": "canine ", "D3": "Leave"}), encoding="utf-8")
+    (folder / "more" / "three.xd").write_text(xd_text("Three", {"A1": "Canine", "D3": "Depart"}), encoding="utf-8")
+    (folder / "more" / "four.xd").write_text(xd_text("Four", {"A1": "Pet"}), encoding="utf-8")
+    (folder / "five.xd").write_text(xd_text("Five", {"A1": "Pet"}), encoding="utf-8")
+    (folder / "six.xd").write_text(xd_text("Six", {"A1": "Hound"}), encoding="utf-8")
+    (folder / "notes.txt").write_text("...\n", encoding="utf-8")
+    return folder
+
+
+def test_suggestions_are_ordered_by_uses_with_a_source(archive, tmp_path):
+    database = ClueDatabase(tmp_path / "clues.sqlite")
+    report = import_files([archive], database)
+    assert report.files_read == 6 and not report.skipped
+    suggestions = database.suggestions("dog")
+    assert [(s.clue, s.uses) for s in suggestions] == [("Canine", 3), ("Pet", 2), ("Hound", 1)]
+    assert suggestions[0].source == "One, Ann Setter, 2024-03-02 (one.xd)"
+    assert [s.clue for s in database.suggestions("DOG", limit=2)] == ["Canine", "Pet"]
+    assert database.best(["DOG", "GO", "CAT"]) == {"DOG": "Canine", "GO": "Leave"}
+
+
+def test_reimport_adds_nothing(archive, tmp_path):
+    database = ClueDatabase(tmp_path / "clues.sqlite")
+    first = import_files([archive], database)
+    before = database.stats()
+    (archive / "copy.xd").write_bytes((archive / "one.xd").read_bytes())  # the same file, another name
+    again = import_files([archive], database)
+    assert first.clues_added == before.clues == 6 * 4
+    assert again.files_read == 0 and again.clues_added == 0
+    assert len(again.already_imported) == 7
+    after = database.stats()
+    assert (after.entries, after.clues, after.sources) == (before.entries, before.clues, before.sources) == (4, 24, 6)
+
+
+def test_a_broken_file_is_reported_and_skipped(archive, tmp_path):
+    (archive / "broken.puz").write_bytes(b"\x00" * 40 + b"not a puzzle")
+    (archive / "bad.xd").write_text("Title: Bad\nnot a header\n\nDOG\n", encoding="utf-8")
+    database = ClueDatabase(tmp_path / "clues.sqlite")
+    report = import_files([archive], database)
+    assert report.files_read == 6
+    skipped = dict(report.skipped)
+    assert set(skipped) == {str(archive / "broken.puz"), str(archive / "bad.xd")}
+    assert all(reason.startswith(path) for path, reason in skipped.items())  # the message names the file
+    assert "bad.xd:2:1" in skipped[str(archive / "bad.xd")]
+
+
+def test_a_clue_containing_its_answer_is_stored_but_never_suggested(tmp_path):
+    clues = {"A1": "Dog days", "A4": "See 2-Down", "D2": "Upon", "D3": "Going places"}
+    (tmp_path / "a.xd").write_text(xd_text("A", clues), encoding="utf-8")
+    (tmp_path / "b.xd").write_text(xd_text("B", {"A1": "Hot dogs", "A4": "Negative"}), encoding="utf-8")
+    database = ClueDatabase(tmp_path / "clues.sqlite")
+    import_files([tmp_path / "a.xd", tmp_path / "b.xd"], database)
+    assert database.stats().clues == 8  # kept as the files have them
+    assert database.suggestions("DOG") == []
+    assert [s.clue for s in database.suggestions("NO")] == ["Negative"]  # not the cross-reference
+    assert [s.clue for s in database.suggestions("GO")] == ["Filler B D3"]
+    assert database.best(["DOG", "GO"]) == {"GO": "Filler B D3"}
+
+
+@pytest.mark.parametrize(
+    ("clue", "answer", "gives"),
+    [
+        ("Ice age beast", "ICEAGE", True),
+        ("Runs in the wash", "RUN", True),
+        ("Tamed", "TAME", True),
+        ("Dog's dinner", "DOG", True),
+        ("Generation", "ERA", False),
+        ("Aga saga", "AGA", True),
+        ("Time period", "ERA", False),
+        ("Brandy", "AND", False),
+    ],
+)
+def test_gives_answer_away(clue, answer, gives):
+    assert gives_answer_away(clue, answer) is gives
+
+
+def test_cross_references_are_not_usable():
+    assert not usable_clue("With 17-Across, a fruit", "PEAR")
+    assert not usable_clue("See 4 Down", "PEAR")
+    assert usable_clue("Fruit of a tree", "PEAR")
+
+
+def test_lookups_never_create_the_file(tmp_path):
+    database = ClueDatabase(tmp_path / "none.sqlite")
+    assert database.suggestions("DOG") == [] and database.best(["DOG"]) == {}
+    assert database.stats().clues == 0
+    assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_another_file_is_refused(tmp_path):
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE t (x)")
+    with pytest.raises(InputError, match="not a csp-crossword clue database"):
+        ClueDatabase(other).suggestions("DOG")
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"this is not SQLite at all" * 100)
+    with pytest.raises(InputError, match=r"garbage\.sqlite"):
+        ClueDatabase(garbage).suggestions("DOG")
+
+
+def test_default_location(monkeypatch, tmp_path):
+    monkeypatch.delenv("CSP_CROSSWORD_CLUE_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_database_path() == str(tmp_path / "data" / "csp-crossword" / "clues.sqlite")
+    monkeypatch.setenv("CSP_CROSSWORD_CLUE_DB", str(tmp_path / "mine.sqlite"))
+    assert ClueDatabase().path == str(tmp_path / "mine.sqlite")
+
+
+def test_missing_path_is_refused_before_anything_is_imported(archive, tmp_path):
+    database = ClueDatabase(tmp_path / "clues.sqlite")
+    with pytest.raises(InputError, match="no such file or folder"):
+        import_files([archive, tmp_path / "missing"], database)
+    assert not database.exists()
+    assert [p.rsplit("/", 1)[1] for p in crossword_files([archive])] == [
+        "five.xd",
+        "one.xd",
+        "six.xd",
+        "two.xd",
+        "four.xd",
+        "three.xd",
+    ]
+
+
+def test_worker_processes_import_the_same(archive, tmp_path):
+    serial, parallel = ClueDatabase(tmp_path / "serial.sqlite"), ClueDatabase(tmp_path / "parallel.sqlite")
+    import_files([archive], serial, workers=1)
+    report = import_files([archive], parallel, workers=2)
+    assert report.files_read == 6
+    assert parallel.suggestions("DOG") == serial.suggestions("DOG")
+    assert parallel.stats().clues == serial.stats().clues
+
+
+def test_library_calls(archive, tmp_path):
+    path = tmp_path / "api.sqlite"
+    report = api.import_clues(archive, path)
+    assert report.clues_added == 24
+    assert [s.clue for s in api.clue_suggestions("d o g", path, limit=1)] == ["Canine"]
+    assert api.clue_database(path).stats().sources == 6
+    with pytest.raises(InputError):
+        api.clue_suggestions("DOG", path, limit=0)
+
+
+@pytest.mark.shared
+@pytest.mark.skipif(not REALFILES.is_dir(), reason=f"no real files in {REALFILES}")
+def test_real_files(tmp_path):
+    database = ClueDatabase(tmp_path / "clues.sqlite")
+    report = import_files([REALFILES], database)
+    skipped = dict(report.skipped)
+    assert str(REALFILES / "puzpy__ONE_bad.puz") in skipped
+    assert "locked" in skipped[str(REALFILES / "crosshare__nyt_locked.puz")]
+    assert report.files_read >= 30 and report.clues_added > 1500
+    for entry in ("ONE", "ALOE", "ERA"):
+        for suggestion in database.suggestions(entry):
+            assert not gives_answer_away(suggestion.clue, entry)
+    again = import_files([REALFILES], database)
+    assert again.clues_added == 0 and len(again.already_imported) == report.files_read
