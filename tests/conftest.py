@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -119,28 +120,39 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server():
-    port = _free_port()
+@contextmanager
+def running_server(*options: str):
+    """``csp-crossword serve`` on a free port with ``options``, until the block ends; its address."""
     import httpx
 
+    port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "csp_crossword", "serve", "--port", str(port), "--workers", "2", "-q"], cwd=ROOT
+        [sys.executable, "-m", "csp_crossword", "serve", "--port", str(port), "-q", *options], cwd=ROOT
     )
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
+    try:
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            pytest.fail("the server did not answer within 60 s")
+        yield base
+    finally:
+        process.terminate()
         try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    else:
-        process.kill()
-        pytest.fail("the server did not answer within 60 s")
-    yield base
-    process.terminate()
-    process.wait(timeout=30)
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running_server("--workers", "2") as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

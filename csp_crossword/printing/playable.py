@@ -1,6 +1,6 @@
 """A puzzle as one self-contained HTML file that plays in a browser, offline.
 
-The file holds the web constructor's player (``play.js`` and ``play.css`` from
+The file holds the web constructor's player (``grid.js``, ``play.js`` and ``play.css`` from
 ``csp_crossword/web/static``, inlined) and the puzzle as JSON in a
 ``<script type="application/json">`` element; nothing is fetched, and the file's content security
 policy forbids fetching anything. Checking and revealing need the answers, so the answers are in
@@ -30,6 +30,7 @@ from ..formats import Puzzle
 #: The package whose ``static`` folder holds the player (the web constructor's files).
 STATIC_PACKAGE = "csp_crossword.web"
 PLAYER_SCRIPT = "play.js"
+GRID_SCRIPT = "grid.js"
 PLAYER_STYLE = "play.css"
 #: What the embedded JSON says it is, and its version (a later player can read older files).
 DATA_FORMAT = "csp-crossword-play"
@@ -129,7 +130,8 @@ def playable_html(puzzle: Puzzle) -> str:
     """One HTML file that plays ``puzzle`` offline: player, style and puzzle (answers included)."""
     data = embed_json(play_data(puzzle))
     style = _static_text(PLAYER_STYLE) + _PAGE_STYLE
-    script = _static_text(PLAYER_SCRIPT) + "\n" + _BOOT
+    # grid.js first: the player takes its glyph rules and numbering from it (CW.grid)
+    script = _static_text(GRID_SCRIPT) + "\n" + _static_text(PLAYER_SCRIPT) + "\n" + _BOOT
     policy = (
         f"default-src 'none'; script-src {_hash_source(script)}; style-src {_hash_source(style)}; "
         "img-src data:; base-uri 'none'; form-action 'none'"

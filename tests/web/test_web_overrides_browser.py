@@ -6,11 +6,7 @@ the side panel with a long word-list name, at 1280x900 and in a narrow window (s
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
@@ -19,10 +15,10 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser_page import NEEDS_BROWSER, cell, new_grid, page_cells, select_across
+from conftest import running_server
 
 pytestmark = NEEDS_BROWSER
 
-REPO = Path(__file__).resolve().parents[2]
 BEST = ["SAT", "ERA", "TEN", "SET", "ARE", "TAN"]
 SECOND = ["ABC", "DEF", "GHI", "ADG", "BEH", "CFI"]
 LONG_NAME = "a-really-long-word-list-name-for-the-spring-themed-sunday-puzzle-collection-2026.txt"
@@ -31,31 +27,12 @@ LONG_NAME = "a-really-long-word-list-name-for-the-spring-themed-sunday-puzzle-co
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """A server of its own: a list with a long name (two 3x3 fills) and an empty overrides folder."""
-    import httpx
-
     lists = tmp_path_factory.mktemp("lists")
     words = lists / LONG_NAME
     words.write_text("".join(f"{w};60\n" for w in BEST) + "".join(f"{w};30\n" for w in SECOND), encoding="utf-8")
     folder = tmp_path_factory.mktemp("overrides")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command = [sys.executable, "-m", "csp_crossword", "serve", "--port", str(port), "--workers", "1", "-q"]
-    process = subprocess.Popen([*command, "--words", str(words), "--overrides-dir", str(folder)], cwd=REPO)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    else:
-        process.kill()
-        pytest.fail("the server did not answer within 60 s")
-    yield base, folder, words
-    process.terminate()
-    process.wait(timeout=30)
+    with running_server("--workers", "1", "--words", str(words), "--overrides-dir", str(folder)) as base:
+        yield base, folder, words
 
 
 def open_words_tab(driver, base: str) -> None:

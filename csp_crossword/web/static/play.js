@@ -1,8 +1,8 @@
 /* play.js: the crossword player, for solvers: an empty numbered grid, the clue lists, keyboard
  * and mouse, check / reveal / clear, a timer with pause, rebus cells. One standalone file: the
  * constructor page uses it in its Play mode, and an exported playable HTML file inlines it (with
- * play.css) to play offline, with no other script. It uses the page's glyph helpers (CW.grid)
- * when they are there and its own copies of them when it runs alone.
+ * play.css) to play offline, with no other script. It uses the page's grid.js (CW.grid) for
+ * glyphs and numbering; the exported file inlines grid.js before it.
  *
  *   CWPlay.mount(root, data, options) -> player
  *
@@ -17,60 +17,20 @@
 "use strict";
 
 (function (global) {
-  /* ---- Glyphs: one grapheme cluster a cell (the same rules as the page's grid.js) ---- */
-
-  const segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
-  const OWN_GLYPHS = {
-    splitGlyphs: (text) => (!text ? [] : segmenter ? Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text)),
-    isCellGlyph: (glyph) => /^[\p{L}\p{N}]/u.test(glyph || ""),
-    isContinuation: (text) => /^[\p{M}\u200C\u200D]/u.test(text || ""),
-    joinsNext: (glyph) => /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D\u0DCA\u1039\u17D2\u200D]$/u.test(glyph || ""),
-    normalizeGlyph(glyph) {
-      const nfc = glyph.normalize("NFC");
-      const upper = nfc.toUpperCase();
-      return OWN_GLYPHS.splitGlyphs(upper).length === 1 ? upper : nfc;
-    },
-  };
-
-  function glyphHelpers() {
-    const page = global.CW && global.CW.grid;
-    return page && page.splitGlyphs && page.normalizeGlyph && page.isContinuation && page.joinsNext ? page : OWN_GLYPHS;
-  }
+  /* The glyph rules and the numbering are the page's grid.js (CW.grid), which an exported file
+   * inlines before this one: one definition of what a cell holds and where entries run. */
+  const G = () => global.CW.grid;
 
   /** Two entries are the same answer: NFC and upper case on both sides (a rebus typed in lower case counts). */
   const sameAnswer = (a, b) => !!a && !!b && a.normalize("NFC").toUpperCase() === b.normalize("NFC").toUpperCase();
 
   const key = (r, c) => r + "," + c;
 
-  /* ---- The puzzle: slots and numbering, as the library numbers them ---- */
+  /* ---- The puzzle: slots and numbering, as the library numbers them (CW.grid.slots) ---- */
 
-  /** Slots: runs of two or more open cells; across first then down, each in numbering order. */
-  function computeSlots(open, rows, cols, rtl) {
-    const step = rtl ? -1 : 1;
-    const across = [];
-    const down = [];
-    let number = 0;
-    for (let r = 0; r < rows; r++) {
-      for (let i = 0; i < cols; i++) {
-        const c = rtl ? cols - 1 - i : i;
-        if (!open(r, c)) continue;
-        const startsAcross = !open(r, c - step) && open(r, c + step);
-        const startsDown = !open(r - 1, c) && open(r + 1, c);
-        if (!startsAcross && !startsDown) continue;
-        number += 1;
-        if (startsAcross) {
-          const cells = [];
-          for (let cc = c; open(r, cc); cc += step) cells.push([r, cc]);
-          across.push({ id: number + "A", number, direction: "across", cells });
-        }
-        if (startsDown) {
-          const cells = [];
-          for (let rr = r; open(rr, c); rr++) cells.push([rr, c]);
-          down.push({ id: number + "D", number, direction: "down", cells });
-        }
-      }
-    }
-    return across.concat(down);
+  /** Slots of the solution rows (a string: an open cell; null: a block or empty space). */
+  function computeSlots(rows, rtl) {
+    return G().slots(rows.map((row) => row.map((v) => (typeof v === "string" ? v : null))), rtl);
   }
 
   /** Why the data cannot be played ("" when it can): a missing answer, no entries. */
@@ -82,8 +42,7 @@
     let empty = 0;
     for (const row of rows) for (const v of row) if (v === "") empty++;
     if (empty) return `${empty} open cell${empty === 1 ? " is" : "s are"} still empty`;
-    const open = (r, c) => r >= 0 && r < rows.length && c >= 0 && c < cols && typeof rows[r][c] === "string";
-    if (!computeSlots(open, rows.length, cols, !!data.rtl).length) return "the grid has no entries (runs of two or more letters)";
+    if (!computeSlots(rows, !!data.rtl).length) return "the grid has no entries (runs of two or more letters)";
     return "";
   }
 
@@ -152,7 +111,7 @@
 
   function mount(root, data, options) {
     const opts = Object.assign({ header: true, print: false, onSolved: null }, options || {});
-    const G = glyphHelpers();
+    const glyphs = G();
     root.textContent = "";
     root.classList.add("cwp");
     const why = problem(data);
@@ -168,7 +127,7 @@
     const rtl = !!data.rtl;
     const voids = new Set((data.voids || []).map(([r, c]) => key(r, c)));
     const isOpen = (r, c) => r >= 0 && r < rows && c >= 0 && c < cols && typeof solution[r][c] === "string";
-    const slots = computeSlots(isOpen, rows, cols, rtl);
+    const slots = computeSlots(solution, rtl);
     const at = new Map(); // cell -> {across: {slot, pos}, down: {slot, pos}}
     const numbers = new Map();
     const labels = data.labels || {};
@@ -391,20 +350,20 @@
 
     /** Typed text (a key, a paste, an IME's result), glyph by glyph. */
     function typeText(text) {
-      for (const part of G.splitGlyphs(text.normalize("NFC"))) {
+      for (const part of glyphs.splitGlyphs(text.normalize("NFC"))) {
         const last = P.lastTyped;
         const lastGlyph = last ? P.entries[last.r][last.c] : "";
         // A combining mark, or a consonant after a virama, belongs to the glyph typed just before.
-        if (last && lastGlyph && (G.isContinuation(part) || (G.joinsNext(lastGlyph) && G.isCellGlyph(part)))) {
-          setEntry(last.r, last.c, G.normalizeGlyph(lastGlyph + part));
+        if (last && lastGlyph && (glyphs.isContinuation(part) || (glyphs.joinsNext(lastGlyph) && glyphs.isCellGlyph(part)))) {
+          setEntry(last.r, last.c, glyphs.normalizeGlyph(lastGlyph + part));
           continue;
         }
-        if (!G.isCellGlyph(part)) continue;
+        if (!glyphs.isCellGlyph(part)) continue;
         const { r, c } = P.sel;
         if (locked(r, c)) {
           P.lastTyped = null;
         } else {
-          setEntry(r, c, G.normalizeGlyph(part));
+          setEntry(r, c, glyphs.normalizeGlyph(part));
           P.lastTyped = { r, c };
         }
         if (!stepInSlot(1)) afterEntry();
@@ -623,7 +582,7 @@
           if (node.lastChild.textContent !== text) {
             node.lastChild.textContent = text;
             // A rebus shrinks to fit the cell; one glyph (a Bangla conjunct too) keeps its size.
-            node.lastChild.classList.toggle("cwp-long", G.splitGlyphs(text).length > 1);
+            node.lastChild.classList.toggle("cwp-long", glyphs.splitGlyphs(text).length > 1);
           }
         }
       }
