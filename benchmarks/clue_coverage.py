@@ -28,10 +28,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from csp_crossword import api  # noqa: E402
-from csp_crossword.clues.builtin import BuiltinClues  # noqa: E402
-from csp_crossword.clues.rules import reveals  # noqa: E402
-from csp_crossword.words.crossword_list import DisplayForms  # noqa: E402
+from csp_crossword import api
+from csp_crossword.clues.builtin import BuiltinClues
+from csp_crossword.clues.rules import reveals
+from csp_crossword.words.crossword_list import DisplayForms
 
 TARGET = 0.95
 

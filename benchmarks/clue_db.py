@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -86,6 +87,13 @@ def write_archive(folder: Path, count: int, seed: int) -> int:
     return clues
 
 
+def cpu_seconds() -> float:
+    """User and system CPU seconds of this process and its finished child processes (the
+    import's workers: a busy machine stretches the wall time, not this)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -107,11 +115,16 @@ def main() -> None:
             f"archive: {options.puzzles:,} puzzle files, {clues:,} clues, written in {time.perf_counter() - started:.1f} s"
         )
         print(f"  (shapes: the real files of {REALFILES} with {MIN_CLUES}+ clues, as .puz/.ipuz/.xd)")
+        load_before = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         database = ClueDatabase(Path(scratch) / "clues.sqlite")
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds()
         report = import_clues([archive], database, workers=options.workers)
-        imported = time.perf_counter() - started
+        imported, cpu = time.perf_counter() - started, cpu_seconds() - cpu
         print(f"import (files read and stored, {os.cpu_count()} CPUs): {imported:.1f} s: {report.summary()}")
+        print(
+            f"  CPU time of the import, this process and its workers: {cpu:.1f} s "
+            f"({cpu / options.puzzles * 1000:.2f} ms a file); load average before it: {load_before}"
+        )
         started = time.perf_counter()
         again = import_clues([archive], database, workers=options.workers)
         print(f"import again (nothing new): {time.perf_counter() - started:.1f} s: {again.summary()}")

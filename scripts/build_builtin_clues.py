@@ -35,16 +35,17 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
 from clue_morphology import Morphology  # noqa: E402
-from clue_tables import ABBREVIATION_CLUES, ALPHABET, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
+from clue_tables import ABBREVIATION_CLUES, ALPHABET, CROSSWORDESE_CLUES, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
 from clue_wordnet import WordNetData, read_wordnet  # noqa: E402
 from clue_writer import ClueWriter  # noqa: E402
-
 from csp_crossword.clues.rules import is_offensive, reveals  # noqa: E402
+from csp_crossword.core.files import write_atomically  # noqa: E402
 
 WORDNET = Path("/usr/share/wordnet")
 DATA = REPO / "csp_crossword" / "clues" / "data"
 OUTPUT = DATA / "builtin-clues.tsv.gz"
 LICENSE = DATA / "WORDNET-LICENSE.txt"
+ARTICLES = ("a ", "an ", "the ")
 #: Clues kept per entry, best first.
 MAX_CLUES = 3
 HEADER = (
@@ -52,6 +53,10 @@ HEADER = (
     "# Derived from WordNet 3.0 by scripts/build_builtin_clues.py; WordNet 3.0 Copyright 2006 by",
     "# Princeton University. All rights reserved. Licence notice: WORDNET-LICENSE.txt beside this file.",
 )
+
+
+#: The written tables, tried before WordNet.
+TABLES = (FUNCTION_WORD_CLUES, ABBREVIATION_CLUES, CROSSWORDESE_CLUES)
 
 
 def read_entries() -> tuple[dict[str, int], dict[str, str]]:
@@ -66,9 +71,13 @@ def read_entries() -> tuple[dict[str, int], dict[str, str]]:
 
 
 def keep(entry: str, display: str, clue: str) -> bool:
-    """Whether a clue keeps the rules: no answer, no word of its stem, nothing offensive."""
+    """Whether a clue keeps the rules: no leading article, no answer, no word of its stem,
+    nothing offensive."""
     words = display.replace("-", " ").split() if display else ()
-    return bool(clue) and not reveals(entry, clue, words) and not is_offensive(clue)
+    # "A little" does not read as a clue, nor ".45-caliber pistol" (a clue starts with a capital)
+    if not clue or clue.lower().startswith(ARTICLES) or not (clue[0].isupper() or clue[0].isdigit() or clue[0] == "_"):
+        return False
+    return not reveals(entry, clue, words) and not is_offensive(clue)
 
 
 def build(
@@ -87,7 +96,7 @@ def build(
             continue
         display = displays.get(entry, "")
         found: list[str] = []
-        candidates = list(FUNCTION_WORD_CLUES.get(entry, ())) + list(ABBREVIATION_CLUES.get(entry, ()))
+        candidates = [c for table in TABLES for c in table.get(entry, ())]
         candidates += writer.clues(entry, display) + letter_clues(entry)
         for clue in candidates:
             if clue not in found and keep(entry, display, clue):
@@ -102,7 +111,7 @@ def build(
 
 
 def letter_clues(entry: str) -> list[str]:
-    """"Letter after U" for VEE, the name of a letter."""
+    """ "Letter after U" for VEE, the name of a letter."""
     letter = LETTER_NAMES.get(entry)
     if letter is None:
         return []
@@ -156,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         print("the shipped clues match a rebuild" if same else "the shipped clues differ from a rebuild")
         return 0 if same else 1
     DATA.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_bytes(data)
-    LICENSE.write_text(notice, encoding="utf-8")
+    write_atomically(str(OUTPUT), data)
+    write_atomically(str(LICENSE), notice)
     print(f"{OUTPUT.relative_to(REPO)}: {len(clues)} entries, {len(data)} bytes")
     return 0
 

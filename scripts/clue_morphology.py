@@ -72,9 +72,9 @@ class Morphology:
                 stem = entry[: -len(ending)] + replacement
                 candidates = [stem]
                 # a doubled final consonant (RUNNING, STOPPED, BIGGER)
-                if kind in (PAST, GERUND, COMPARATIVE, SUPERLATIVE) and not replacement and len(stem) > 2:
-                    if stem[-1] == stem[-2] and stem[-1] not in VOWELS:
-                        candidates.append(stem[:-1])
+                doubles = kind in (PAST, GERUND, COMPARATIVE, SUPERLATIVE) and not replacement and len(stem) > 2
+                if doubles and stem[-1] == stem[-2] and stem[-1] not in VOWELS:
+                    candidates.append(stem[:-1])
                 for candidate in candidates:
                     for lemma in self.lemmas.get((candidate, pos), ()):
                         if (lemma, pos, kind) not in found and self._makes(lemma, pos, kind, entry):
@@ -91,7 +91,9 @@ class Morphology:
         # has it too (SNEAKED beside "snuck"; never "childs")
         if any(self._irregular_kind(f, head, pos) == kind for f in known) and entry not in self.scores:
             return False
-        return any(letters(" ".join([*words[:index], f, *words[index + 1 :]])) == entry for f in _regular_forms(head, kind))
+        return any(
+            letters(" ".join([*words[:index], f, *words[index + 1 :]])) == entry for f in _regular_forms(head, kind)
+        )
 
     @staticmethod
     def _irregular_kind(form: str, base: str, pos: str) -> str | None:

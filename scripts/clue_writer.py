@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from clue_morphology import LEMMA, BASE, COMPARATIVE, GERUND, PAST, PLURAL, SUPERLATIVE, THIRD, Morphology, letters
+from clue_morphology import BASE, COMPARATIVE, GERUND, LEMMA, PAST, PLURAL, SUPERLATIVE, THIRD, Morphology, letters
 from clue_wordnet import LOCATION_FILE, PERSON_FILE, Synset, WordNetData, is_taxon
 
 #: A clue's length at most, in characters (a definition is cut to fit, or dropped).
@@ -20,8 +20,12 @@ MIN_SYNONYM = 40
 GOOD_SYNONYM = 55
 #: Shorter synonyms are abbreviations or symbols ("ar" for ARE), not clues.
 MIN_SYNONYM_LETTERS = 3
+#: A lemma is a clipping of a longer word of its synset that starts with it and has this many
+#: more letters (a capitalised lemma: Dec, Apr; a lower-case one: lab, exam).
+CAPITAL_CLIPPING = 2
+LOWER_CLIPPING = 5
 #: Two synonyms this alike are spellings of one word, not clues for each other.
-VARIANT_SIMILARITY = 0.85
+VARIANT_SIMILARITY = 0.75
 #: A phrase gives a fill-in-the-blank clue when the list scores it this familiar or more.
 MIN_PHRASE = 45
 BLANK = "___"
@@ -32,13 +36,84 @@ CUTS = (", ", "; ", " that ", " which ", " who ", " whose ", " where ", " when "
         " living ", " as ", " by ", " with ", " from ", " in ", " for ")  # fmt: skip
 #: Words a cut definition must not end with ("Any period of time during").
 DANGLING = frozenset(
-    "a an the of in on at by for to from with during and or but into than as its their his her "
-    "is are be being was were has have having such very".split()
+    {
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "to",
+        "from",
+        "with",
+        "during",
+        "and",
+        "or",
+        "but",
+        "into",
+        "than",
+        "as",
+        "its",
+        "their",
+        "his",
+        "her",
+        "is",
+        "are",
+        "be",
+        "being",
+        "was",
+        "were",
+        "has",
+        "have",
+        "having",
+        "such",
+        "very",
+        "associated",
+        "used",
+        "made",
+        "called",
+        "known",
+        "including",
+    }
 )
 #: Words that end a definition's head noun ("small carriage for babies": head "carriage").
 HEAD_ENDS = frozenset(
-    "of for with that which who whose in on at from to by used having made consisting containing "
-    "resembling especially usually or and as being , ( without into between like".split()
+    {
+        "of",
+        "for",
+        "with",
+        "that",
+        "which",
+        "who",
+        "whose",
+        "in",
+        "on",
+        "at",
+        "from",
+        "to",
+        "by",
+        "used",
+        "having",
+        "made",
+        "consisting",
+        "containing",
+        "resembling",
+        "especially",
+        "usually",
+        "or",
+        "and",
+        "as",
+        "being",
+        ",",
+        "(",
+        "without",
+        "into",
+        "between",
+        "like",
+    }
 )
 #: A letter's definition ("the 22nd letter of the Roman alphabet"): clued by its neighbour.
 LETTER = re.compile(r"^the (\d+)(?:st|nd|rd|th) letter of the (\w+) alphabet")
@@ -48,8 +123,10 @@ FORM_OF = {THIRD: "third", PAST: "past", GERUND: "gerund"}
 
 
 def tidy(text: str) -> str:
-    """A definition as a clue: parentheses and leading articles off, first letter capitalised."""
+    """A definition as a clue: parentheses, "used of", "any" and leading articles off, first
+    letter capitalised."""
     text = re.sub(r"\s*\([^()]*\)", "", text).strip()
+    text = re.sub(r"^(used of|any) (?!of )", "", text)  # "any competition": "Competition"
     text = re.sub(r"\s+", " ", text).strip(" ,;:.")
     lower = text.lower()
     for article in ARTICLES:
@@ -107,7 +184,11 @@ class ClueWriter:
         """Clues for ``entry``, best first (unchecked: the caller applies the rules)."""
         ranked: list[tuple[tuple, str]] = []
         analyses = self.morph.analyses(entry)
-        analyses.sort(key=lambda a: -(self.wn.tagged.get((a[0], a[1]), 0) + 1) * (3 if a[2] == BASE else 1))
+        # the lemma most often tagged first, its own senses before an inflection's; between
+        # equals, a single word before a phrase (lacrosse, not La Crosse)
+        analyses.sort(
+            key=lambda a: (-(self.wn.tagged.get((a[0], a[1]), 0) + 1) * (3 if a[2] == BASE else 1), a[0].count(" "))
+        )
         for rank, (lemma, pos, kind) in enumerate(analyses[:MAX_ANALYSES]):
             # WordNet orders a lemma's senses by how often they were tagged in its corpus; the
             # senses never tagged come in no telling order, so they share one rank
@@ -137,13 +218,13 @@ class ClueWriter:
                 others += self.wn.synsets[("a", offset)].words[:2]
         short = kind == BASE and _is_abbreviation(own, others)
         suffix = ", for short" if short else ""
-        if short:
+        if short and max(len(o) for o in others) <= MAX_LENGTH:
             expansion = max(others, key=len)
             found.append((0, 100, f"{expansion[:1].upper()}{expansion[1:]}{suffix}"))
         if synset.pos == "n" and synset.lexfile == PERSON_FILE and own[:1].isupper() and kind == BASE:
             names = sorted((w for w in others if w.endswith(" " + own) and w.count(" ") == 1), key=len)
             if names:
-                found.append((0, 100, names[0][: -len(own)] + BLANK))
+                found.append((0, 100, names[0][:1].upper() + names[0][1 : -len(own)] + BLANK))
         for other in others:
             if other.count(" ") > 2 or len(letters(other)) < MIN_SYNONYM_LETTERS or not LEMMA.fullmatch(other):
                 continue
@@ -162,7 +243,7 @@ class ClueWriter:
         if definition:
             text, cut = definition
             found.append((2 if cut else 1, 0, text + suffix))
-        if not found and synset.pos == "n" and kind in (BASE, PLURAL):
+        if synset.pos == "n" and kind in (BASE, PLURAL):  # "Work unit" for ERG, ranked last
             for offset in synset.hypernyms[:1]:
                 word = self.wn.synsets[("n", offset)].words[0]
                 form = self._inflect(word, "n", kind)
@@ -171,7 +252,7 @@ class ClueWriter:
         return found
 
     def _letter_clue(self, alphabet: str, position: int) -> str:
-        """"Letter after U", "Greek letter after upsilon" (the first letter: "before")."""
+        """ "Letter after U", "Greek letter after upsilon" (the first letter: "before")."""
         neighbour, relation = self.letters.get((alphabet, position - 1)), "after"
         if not neighbour:
             neighbour, relation = self.letters.get((alphabet, position + 1)), "before"
@@ -288,7 +369,7 @@ def _variant(own: str, other: str) -> bool:
     from difflib import SequenceMatcher
 
     a, b = letters(own), letters(other)
-    return a[:2] == b[:2] and SequenceMatcher(None, a, b).ratio() >= VARIANT_SIMILARITY
+    return a[:1] == b[:1] and SequenceMatcher(None, a, b).ratio() >= VARIANT_SIMILARITY
 
 
 def _no_plural(lemma: str, synset: Synset) -> bool:
@@ -303,4 +384,7 @@ def _is_abbreviation(own: str, others: list[str]) -> bool:
         return False
     if own.isupper() and len(own) >= 2:
         return any(len(o) > len(own) + 2 for o in others)
-    return any(o.lower().startswith(own.lower()) and len(o) >= len(own) + 2 for o in others if o.isalpha())
+    # Dec for December; a lower-case word only when much shorter (lab: laboratory), as a
+    # word a little shorter is a word of its own (war: warfare, ten: tenner)
+    extra = CAPITAL_CLIPPING if own[:1].isupper() else LOWER_CLIPPING
+    return any(o.lower().startswith(own.lower()) and len(o) >= len(own) + extra for o in others if o.isalpha())

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..api.word_sources import WordSource
 from ..backends.base import MAX_SEED
+from ..clues.chain import KINDS as CLUE_KINDS
 from ..core.errors import InputError
 from ..core.files import parse_json, read_input_bytes, read_text_file
 from ..core.limits import layout_size
@@ -49,6 +50,8 @@ COMMON: dict[str, tuple[type, ...]] = {
     "min_score": (int,),
     "allow_duplicates": (bool,),
     "no_shared_substring": (int,),
+    "clues": (str,),
+    "clue_db": (str,),
 }
 FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "fill": {
@@ -92,6 +95,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "style": ("american", "open"),
     "symmetry": ("rotational", "mirror"),
     "method": ("auto", "csp", "progressive"),
+    "clues": CLUE_KINDS,
 }
 #: Settings that must be whole numbers of at least this value.
 AT_LEAST: dict[str, int] = {
@@ -151,8 +155,9 @@ class BatchSpec:
     jobs: list[BatchJob] = field(default_factory=list)
 
 
-def read_spec(path: str | os.PathLike[str]) -> BatchSpec:
-    """Read a TOML (``.toml``) or JSON spec file and expand it into jobs."""
+def read_spec(path: str | os.PathLike[str], defaults: Mapping[str, Any] | None = None) -> BatchSpec:
+    """Read a TOML (``.toml``) or JSON spec file and expand it into jobs; ``defaults`` replace
+    those of its ``[defaults]`` (the command line's ``--clues``), a block's own still win."""
     name = os.fspath(path)
     text = read_text_file(name)
     if name.lower().endswith(".json"):
@@ -163,10 +168,10 @@ def read_spec(path: str | os.PathLike[str]) -> BatchSpec:
         except tomllib.TOMLDecodeError as error:
             line, column = _toml_position(str(error))
             raise InputError(f"not valid TOML: {_toml_message(str(error))}", name, line, column) from None
-    return expand_spec(data, name)
+    return expand_spec(data, name, defaults)
 
 
-def expand_spec(data: Any, path: str) -> BatchSpec:
+def expand_spec(data: Any, path: str, given: Mapping[str, Any] | None = None) -> BatchSpec:
     """The jobs of a spec already parsed (``path`` names it in errors and anchors relative paths)."""
     if not isinstance(data, dict):
         raise InputError("a batch spec is a table of [defaults] and [[fill]], [[generate]], [[freeform]] blocks", path)
@@ -177,6 +182,7 @@ def expand_spec(data: Any, path: str) -> BatchSpec:
     defaults = data.get("defaults", {})
     if not isinstance(defaults, dict):
         raise InputError("defaults: must be a table", path)
+    defaults = {**defaults, **(given or {})}
     _check_fields(defaults, COMMON, "defaults", path)
     spec = BatchSpec(path)
     names: set[str] = set()
@@ -227,6 +233,8 @@ def _expand_block(kind: str, name: str, block: dict[str, Any], where: str, path:
     settings.pop("allow_offensive", None)  # part of the word source
     if kind == "freeform" and not words.files:
         raise InputError(f"{where}.words: a freeform block needs its word list file", path)
+    if "clue_db" in settings:  # the database's path, not its contents: an import redoes no job
+        settings["clue_db"] = _paths(settings["clue_db"], f"{where}.clue_db", path, base)[0]
     if "size" in settings:
         settings["size"] = _size(settings["size"], f"{where}.size", path)
     elif kind == "generate":

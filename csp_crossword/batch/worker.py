@@ -77,6 +77,7 @@ def _fill(job: BatchJob, started: float) -> _Ran:
     grid_file = api.open_grid(job.grid_path, rtl=job.settings.get("lang") == "ar")
     lexicon = grid_file.words() or worker_cache().lexicon(job.words)
     settings = dict(job.settings)
+    clues = _clue_settings(settings)
     seed = settings.pop("seed")
     result = api.fill(
         grid_file.grid,
@@ -92,14 +93,17 @@ def _fill(job: BatchJob, started: float) -> _Ran:
     summary = _fill_summary(result)
     if not result.status.has_fill or result.cells is None:
         return result.status.value, None, summary, result.reason or _no_fill(result.status.value, job)
-    return result.status.value, _dumps(job, api.fill_puzzle(grid_file, lexicon, result)), summary, None
+    puzzle = _with_clues(api.fill_puzzle(grid_file, lexicon, result), clues, summary)
+    return result.status.value, _dumps(job, puzzle), summary, None
 
 
 def _generate(job: BatchJob, started: float) -> _Ran:
     from .. import api
     from ..formats import puzzle_from_fill
+    from ..words.numeric import products_lexicon
 
     settings = dict(job.settings)
+    clues = _clue_settings(settings)
     rows, cols = settings.pop("size")
     numeric = settings.get("numeric", False)
     words = None if numeric else worker_cache().lexicon(job.words)
@@ -109,7 +113,9 @@ def _generate(job: BatchJob, started: float) -> _Ran:
     summary = {**_fill_summary(result), "method": made.method, "patterns_tried": made.patterns_tried}
     if not result.status.has_fill or result.cells is None:
         return result.status.value, None, summary, result.reason or _no_fill(result.status.value, job)
-    return result.status.value, _dumps(job, puzzle_from_fill(made.grid, result.cells, words)), summary, None
+    # a numeric fill's clues ("7×8 or 4×14") are its lexicon's
+    puzzle = puzzle_from_fill(made.grid, result.cells, products_lexicon() if numeric else words)
+    return result.status.value, _dumps(job, _with_clues(puzzle, clues, summary)), summary, None
 
 
 def _freeform(job: BatchJob, started: float) -> _Ran:
@@ -118,6 +124,7 @@ def _freeform(job: BatchJob, started: float) -> _Ran:
     from ..layout.sheets import numbered_entries
 
     settings = dict(job.settings)
+    clues = _clue_settings(settings)
     lexicon = worker_cache().lexicon(job.words)
     size = settings.pop("size", None)
     rows, cols = size if size else (None, None)
@@ -128,12 +135,31 @@ def _freeform(job: BatchJob, started: float) -> _Ran:
     if len(result.placed) < 2:
         return "timeout", None, summary, "no two words of the list could be laid out together"
     entries = numbered_entries(result.grid, result.cells, lexicon)
-    clues = {e["id"]: e["clue"] for e in entries if e["clue"]}
-    board = Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True)
-    return "filled", _dumps(job, board), summary, None
+    given = {e["id"]: e["clue"] for e in entries if e["clue"]}
+    board = Puzzle(result.grid, solution=result.cells, clues=given, freeform=True)
+    return "filled", _dumps(job, _with_clues(board, clues, summary)), summary, None
 
 
 _RUNNERS = {"fill": _fill, "generate": _generate, "freeform": _freeform}
+
+
+def _clue_settings(settings: dict[str, Any]) -> tuple[str, str | None]:
+    """The job's ``clues`` and ``clue_db``, taken out of its settings for the library call."""
+    from ..clues.chain import DEFAULT_KIND
+
+    return settings.pop("clues", DEFAULT_KIND), settings.pop("clue_db", None)
+
+
+def _with_clues(puzzle: Any, clues: tuple[str, str | None], summary: dict[str, Any]) -> Any:
+    """``puzzle`` with its empty clues filled from the job's clue sources (the word list's come
+    first); the summary counts where they came from and names the slots left empty."""
+    from ..clues.chain import clue_sources, fill_clues
+
+    kind, database = clues
+    report = fill_clues(puzzle, clue_sources(kind, database=database))
+    summary["clues"] = {"list": report.kept, **report.added}
+    summary["clues_empty"] = report.empty
+    return puzzle
 
 
 def _left(job: BatchJob, started: float) -> float:

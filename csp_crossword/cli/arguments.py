@@ -160,13 +160,34 @@ def add_solver_args(parser: argparse.ArgumentParser, default_backend: str = DEFA
     )
 
 
-def add_clue_arg(parser: argparse.ArgumentParser) -> None:
+#: ``--clues`` choices: csp_crossword.clues.chain.KINDS (repeated here so that building the
+#: parser imports no clue source; a test keeps the two equal).
+CLUE_KINDS = ("db", "builtin", "wordnet", "none")
+
+
+def existing_file(text: str) -> str:
+    """``--clue-db``: a file that exists (checked before any work, not after a long fill)."""
+    if not os.path.isfile(text):
+        raise argparse.ArgumentTypeError(f"no such file: {text!r} (make one with 'csp-crossword clues import')")
+    return text
+
+
+def add_clue_arg(parser: argparse.ArgumentParser, default: str = "db") -> None:
+    """``--clues`` and ``--clue-db``: where the empty clues of a puzzle written come from."""
     parser.add_argument(
         "--clues",
-        choices=("list", "wordnet"),
-        default="list",
-        help="clues from the word list only (default), or WordNet glosses for entries without one "
-        "(English; needs Debian's wordnet-base)",
+        choices=CLUE_KINDS,
+        default=default,
+        help="clues for the entries the word list gives none: db (your clue database, then the "
+        "built-in clues), builtin (the built-in clues only), wordnet (WordNet glosses; needs Debian's "
+        f"wordnet-base) or none (default {default})",
+    )
+    parser.add_argument(
+        "--clue-db",
+        type=existing_file,
+        metavar="FILE",
+        help="the clue database of --clues db (default: $CSP_CROSSWORD_CLUE_DB, else "
+        "$XDG_DATA_HOME/csp-crossword/clues.sqlite, used when it exists)",
     )
 
 

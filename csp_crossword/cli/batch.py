@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import Any
 
 from ..batch import BatchProgress, run_batch
+from ..batch.spec import read_spec
 from ..core.errors import ExitCode, InputError
 from .common import PROGRESS_LINE_INTERVAL, Reporter
 
@@ -15,10 +17,12 @@ from .common import PROGRESS_LINE_INTERVAL, Reporter
 def cmd_batch(args: argparse.Namespace, reporter: Reporter) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise InputError("--jobs must be 1 or more")
+    given = {"clues": args.clues, "clue_db": os.path.abspath(args.clue_db) if args.clue_db else None}
+    spec = read_spec(args.spec, {key: value for key, value in given.items() if value is not None})
     display = BatchDisplay(quiet=args.quiet)
     try:
         report = run_batch(
-            args.spec,
+            spec,
             args.out,
             engine="ray" if args.ray else "local",
             workers=args.jobs,

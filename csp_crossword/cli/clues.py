@@ -33,6 +33,7 @@ def _import(args: argparse.Namespace, paths: list[str], reporter: Reporter) -> i
         raise InputError("clues import needs the crossword files or folders to import")
     database = clue_database(args.db)
     report = import_clues(paths, database, progress=_Progress(reporter))
+    database.checkpoint()  # the write-ahead log into the file: its size is then the database's
     stats = database.stats()
     database.close()
     if report.files_read == 0 and not report.already_imported and not report.skipped:

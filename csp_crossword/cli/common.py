@@ -347,7 +347,7 @@ def output_format(args: argparse.Namespace) -> str:
 
 
 #: Arguments that name files a command reads: ``--output`` may not be any of them.
-INPUT_ARGUMENTS = ("grid", "input", "words", "overrides", "ban_file", "clues")
+INPUT_ARGUMENTS = ("grid", "input", "words", "overrides", "ban_file", "clue_db")
 
 
 #: Commands whose ``--output`` is a puzzle or result file, its format chosen by the extension.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
 from .. import api
 from ..core.errors import CannotWrite, ExitCode, InputError
@@ -11,14 +12,14 @@ from ..core.files import write_atomically
 from ..formats import Puzzle
 from ..formats.documents import to_json
 from .common import Reporter, fill_settings, load_words, open_grid, write_output
-from .fill import apply_clues
+from .fill import apply_clues, report_clues
 
 
 def cmd_convert(args: argparse.Namespace, reporter: Reporter) -> int:
     puzzle = api.read_puzzle(args.input, rtl=args.rtl)
     for warning in puzzle.warnings:
         reporter.warn(f"{args.input}: {warning}")
-    apply_clues(args, puzzle, reporter)
+    clue_report = apply_clues(args, puzzle, reporter)
     try:
         losses = api.write_puzzle(args.output, puzzle)
     except OSError as error:
@@ -36,6 +37,8 @@ def cmd_convert(args: argparse.Namespace, reporter: Reporter) -> int:
         + (f", {len(puzzle.voids)} void cells" if puzzle.voids else "")
         + (", diagramless" if puzzle.diagramless else "")
     )
+    if args.clues != "none":  # a plain conversion says nothing of clues it did not touch
+        report_clues(clue_report, reporter, kept_from="the file")
     if args.json:
         sys.stdout.write(to_json(conversion_summary(args.input, args.output, puzzle, losses)))
     return ExitCode.OK
@@ -71,7 +74,9 @@ def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError(f"{why}: --solution and --key need the answers", args.input)
     if args.title:
         puzzle.title = args.title
-    apply_clues(args, puzzle, reporter)
+    clue_report = apply_clues(args, puzzle, reporter)
+    if args.clues != "none":  # the empty clues left are named by clue_warnings below
+        report_clues(replace(clue_report, empty=[]), reporter, kept_from="the file")
     fmt = args.format or rendering.format_for(args.output)
     if fmt in rendering.BINARY_FORMATS and not args.output:
         raise InputError(f"{fmt} output is binary: give --output FILE")

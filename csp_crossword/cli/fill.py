@@ -6,7 +6,7 @@ import argparse
 import os
 import time
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import api
 from ..api.word_sources import WordSource
@@ -25,6 +25,9 @@ from .common import (
     write_output,
     write_puzzle_output,
 )
+
+if TYPE_CHECKING:
+    from ..clues.chain import ClueReport
 
 
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
@@ -73,9 +76,10 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         result = replace(result, cells=grid_file.grid.cells)
     if args.output and is_crossword_file(args.output):
         puzzle = api.fill_puzzle(grid_file, lexicon, result)
-        apply_clues(args, puzzle, reporter)
+        clue_report = apply_clues(args, puzzle, reporter)
         text = result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty)
         write_puzzle_output(args, puzzle, text, reporter)
+        report_clues(clue_report, reporter)
     elif output_format(args) == "json":
         write_output(args, to_json(result_to_dict(grid_file.grid, result)))
     else:
@@ -84,23 +88,33 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
     return EXIT_BY_STATUS[result.status]
 
 
-def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) -> None:
-    """``--clues wordnet``: WordNet glosses for the answered entries without a clue; and a
-    warning when the puzzle written would have no clue at all."""
-    if getattr(args, "clues", "list") != "wordnet":
-        if puzzle.solution is not None and not any(puzzle.clues.values()):
-            reporter.warn(
-                "the puzzle's clues are empty: the word list has none for its entries "
-                "(--clues wordnet adds WordNet's where Debian's wordnet-base is installed)"
-            )
-        return
-    from ..clues.wordnet import add_wordnet_clues, wordnet_directory
+def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) -> ClueReport:
+    """Fill the puzzle's empty clues from the sources ``--clues`` names (the clues it has, the
+    word list's among them, are kept). :func:`report_clues` says what came from where once the
+    puzzle is written."""
+    from ..clues.chain import clue_sources, fill_clues
+    from ..clues.wordnet import wordnet_directory
 
-    if wordnet_directory() is None:
-        reporter.warn("WordNet not found (install Debian's wordnet-base, or set WNSEARCHDIR); clues left empty")
+    kind = getattr(args, "clues", "none")
+    database = getattr(args, "clue_db", None)
+    if database and kind != "db":
+        reporter.warn(f"--clue-db is read by --clues db only (not --clues {kind})")
+    if kind == "wordnet" and wordnet_directory() is None:
+        reporter.warn("WordNet not found (install Debian's wordnet-base, or set WNSEARCHDIR)")
+    sources = clue_sources(kind, database=database if kind == "db" else None)
+    return fill_clues(puzzle, sources)
+
+
+def report_clues(report: ClueReport | None, reporter: Reporter, kept_from: str = "list") -> None:
+    """Where the written puzzle's clues came from ("clues: 70 from the built-in source, 4 from
+    your database"), and, as a warning, the answered entries left without one."""
+    if report is None:
         return
-    added = add_wordnet_clues(puzzle)
-    reporter.info(f"WordNet gave {added} clue(s)")
+    summary = report.describe(kept_from)
+    if summary:
+        reporter.info(summary)
+    if report.empty:
+        reporter.warn(report.describe_empty())
 
 
 def report_fill(result: FillResult, reporter: Reporter) -> None:
@@ -124,4 +138,4 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
         reporter.warn(f"{result.status.value} after {effort}; best partial fill has {done} entries")
 
 
-__all__ = ["apply_clues", "cmd_fill", "report_fill"]
+__all__ = ["apply_clues", "cmd_fill", "report_clues", "report_fill"]

@@ -21,7 +21,7 @@ from .common import (
     write_output,
     write_puzzle_output,
 )
-from .fill import apply_clues
+from .fill import apply_clues, report_clues
 
 
 def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
@@ -50,6 +50,8 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         if given:
             verb = "applies" if len(given) == 1 else "apply"
             raise InputError(f"{', '.join(given)} {verb} to --style american only")
+    from ..words.numeric import products_lexicon
+
     words = (
         None
         if numeric
@@ -97,11 +99,13 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         text = result_to_text(made.grid, result)
     if args.output and is_crossword_file(args.output):
         if result.status.has_fill and result.cells is not None:
-            puzzle = puzzle_from_fill(made.grid, result.cells, words)
+            # a numeric fill's clues ("7×8 or 4×14") are its lexicon's, made by api.generate
+            puzzle = puzzle_from_fill(made.grid, result.cells, products_lexicon() if numeric else words)
         else:
             puzzle = Puzzle(made.grid.with_cells(result.cells) if result.cells else made.grid)
-        apply_clues(args, puzzle, reporter)
+        clue_report = apply_clues(args, puzzle, reporter)
         write_puzzle_output(args, puzzle, text, reporter)
+        report_clues(clue_report, reporter)
     else:
         write_output(args, text)
     if result.status.has_fill:
@@ -189,17 +193,17 @@ def cmd_freeform(args: argparse.Namespace, reporter: Reporter) -> int:
     reporter.stop()  # the live progress line goes before the result
     words = result.placed + result.failed  # every word laid out or not
     entries = numbered_entries(result.grid, result.cells, lexicon)
-    if args.clues == "wordnet":
-        board = Puzzle(result.grid, solution=result.cells, clues={e["id"]: e["clue"] for e in entries if e["clue"]})
-        apply_clues(args, board, reporter)
-        for entry in entries:
-            entry["clue"] = board.clues.get(entry["id"], "")
+    # the list's clues first, then the sources of --clues for the words without one
+    clues = {e["id"]: e["clue"] for e in entries if e["clue"]}
+    board = Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True)
+    clue_report = apply_clues(args, board, reporter)
+    for entry in entries:
+        entry["clue"] = board.clues.get(entry["id"], "")
     search = tuple(tuple(row) for row in word_search(result.cells, alphabet_of(words), random.Random(args.seed)))
     show = lexicon.display_form  # the words as the user wrote them
     if args.output and is_crossword_file(args.output):
-        clues = {e["id"]: e["clue"] for e in entries if e["clue"]}
-        board = Puzzle(result.grid, solution=result.cells, clues=clues, freeform=True)
         write_puzzle_output(args, board, "\n".join(grid_rows(result.cells)) + "\n", reporter)
+        report_clues(clue_report, reporter)
         text = ""
     elif output_format(args) == "json":
         document = freeform_to_dict(

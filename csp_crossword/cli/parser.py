@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
         "-o",
         metavar="FILE",
         help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file "
-        "with clues from the word list",
+        "with clues from the word list, then --clues",
     )
 
     check = add_command(sub, "check", "tell whether a grid can be filled, and if not, why", "analyse:cmd_check")
@@ -196,7 +196,13 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument(
         "--format", choices=("text", "json"), help="output format (default text, json for a .json --output)"
     )
-    gen.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE (atomically)")
+    gen.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file with clues",
+    )
+    add_clue_arg(gen)
     gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
     free = add_command(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", "layout:cmd_freeform")
@@ -242,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("input", metavar="IN", help="crossword file (.puz, .ipuz, .xd, .json result, .txt grid)")
     conv.add_argument("output", metavar="OUT", help="file to write (format by extension), atomically")
     conv.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
-    add_clue_arg(conv)
+    add_clue_arg(conv, default="none")
     conv.add_argument(
         "--json",
         action="store_true",
@@ -269,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="paper size (default by the locale: $PAPERSIZE, else LC_PAPER/LANG's country; letter when unknown)",
     )
     rend.add_argument("--title", help="title printed above the grid")
-    add_clue_arg(rend)
+    add_clue_arg(rend, default="none")
     rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     rend.add_argument(
         "--output",
@@ -293,6 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument(
         "--retry-failed", action="store_true", help="also do again the jobs recorded as failed or timed out"
     )
+    add_clue_arg(batch)
+    batch.set_defaults(clues=None)  # unset: the spec's own clues (default db) stand
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress or summary")
 
     clues = add_command(

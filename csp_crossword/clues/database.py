@@ -10,8 +10,9 @@ One SQLite file (:func:`default_database_path`: ``$CSP_CROSSWORD_CLUE_DB``, else
   together: that key is the index on entry every lookup uses.
 
 Every clue is kept as the file has it; ``usable`` marks those we may suggest: never one that
-contains its own answer (or an inflection of it), nor a cross-reference ("See 17-Across") that
-means nothing outside its puzzle. A suggestion's ``uses`` is the number of sources that gave it.
+gives its own answer away (the rules of :mod:`.rules`, the same for every clue source), nor a
+cross-reference ("See 17-Across") that means nothing outside its puzzle, nor an offensive one.
+A suggestion's ``uses`` is the number of sources that gave it.
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from ..core.errors import InputError
 from ..core.glyphs import ENTRY_SEPARATORS, normalize_entry
+from .rules import is_offensive, reveals, stem
 from .sources import ClueSuggestion
 
 #: Overrides the default database file (a path).
@@ -42,14 +45,12 @@ BUSY_TIMEOUT_MS = 10_000
 CACHE_KIB = 64 * 1024
 #: Entries per ``best`` query: well under SQLite's smallest limit of bound variables (999).
 BEST_CHUNK = 500
+#: Answers whose stem is remembered during an import (answers repeat from puzzle to puzzle).
+STEM_CACHE = 65_536
 #: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
 SOURCE_TITLE_CHARS = 60
-#: Endings that make a clue word a form of the answer (RUN in "Runs", TAME in "Tamed"): such a
-#: clue gives its answer away.
-INFLECTIONS = ("", "S", "ES", "D", "ED", "ER", "ERS", "ING", "INGS", "LY", "'S")
 #: A clue that points at another clue of its own puzzle.
 CROSS_REFERENCE = re.compile(r"\b\d+\s*-?\s*(?:across|down|a|d)\b|^\s*see\b", re.IGNORECASE)
-_WORD = re.compile(r"[\w']+")
 _NO_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
 
 SCHEMA = f"""
@@ -90,36 +91,39 @@ def clue_key(clue: str) -> str:
 
 
 def gives_answer_away(clue: str, answer: str) -> bool:
-    """Whether ``clue`` contains ``answer``: a run of its words spells it (ICE AGE for ICEAGE), or
-    one word is the answer with an ending (Runs, Running for RUN).
+    """Whether ``clue`` gives ``answer`` away, by the rule every clue we offer keeps
+    (:func:`.rules.reveals`: the answer, a word of its stem, or the answer inside a longer word).
 
     >>> gives_answer_away("Ice age beast", "ICEAGE"), gives_answer_away("Tamed", "TAME")
     (True, True)
-    >>> gives_answer_away("Generation", "ERA"), gives_answer_away("Epoch", "ERA")
+    >>> gives_answer_away("Time period", "ERA"), gives_answer_away("Epoch", "ERA")
     (False, False)
     """
     target = normalize_entry(answer)
-    if not target or target not in unicodedata.normalize("NFC", clue).upper().translate(_NO_SEPARATORS):
-        return False  # the quick answer for nearly every clue: the letters are not even there
-    words = [normalize_entry(word) for word in _WORD.findall(clue)]
-    for word in words:
-        if word.startswith(target) and word[len(target) :] in INFLECTIONS:
-            return True
-    for start in range(len(words)):
-        joined = ""
-        for word in words[start:]:
-            joined += word
-            if joined == target:
-                return True
-            if len(joined) >= len(target) or not target.startswith(joined):
-                break
-    return False
+    if not target:
+        return False
+    # The quick answer for nearly every clue (the full rule costs tens of microseconds a clue,
+    # a good share of an import): a clue that gives the answer away holds at least the first
+    # letters of its stem (a stem differs from its word in the last letter at most).
+    if _stem_prefix(target) not in unicodedata.normalize("NFC", clue).upper().translate(_NO_SEPARATORS):
+        return False
+    return reveals(target, clue)
+
+
+@lru_cache(maxsize=STEM_CACHE)
+def _stem_prefix(entry: str) -> str:
+    return entry[: max(1, len(stem(entry)) - 1)]
 
 
 def usable_clue(clue: str, answer: str) -> bool:
     """Whether ``clue`` may be suggested for ``answer``: not empty, not giving the answer away,
-    not pointing at another clue of its puzzle."""
-    return bool(clue.strip()) and not gives_answer_away(clue, answer) and not CROSS_REFERENCE.search(clue)
+    not pointing at another clue of its puzzle, not offensive (:func:`.rules.is_offensive`)."""
+    return (
+        bool(clue.strip())
+        and not gives_answer_away(clue, answer)
+        and not CROSS_REFERENCE.search(clue)
+        and not is_offensive(clue)
+    )
 
 
 #: A clue as stored: (entry, normalised clue, clue as the file has it, usable).

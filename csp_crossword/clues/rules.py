@@ -1,8 +1,9 @@
 """The rules every clue we offer keeps: it never gives its answer away, and it is never offensive.
 
 A clue gives its answer away when one of its words is the answer, shares the answer's stem
-(RATED and "rate", EASES and "easing") or holds the answer inside a longer word (ART in
-"start"); for a phrase answer (ICEAGE, "ice age") the same goes for each of its longer words.
+(RATED and "rate", EASES and "easing"), holds the answer inside a longer word (ART in "start")
+or is, at four letters or more, inside the answer ("absent" for ABSENTEE); for a phrase answer
+(ICEAGE, "ice age") the same goes for each of its longer words.
 A clue is offensive when one of its words is a slur or a word the built-in English list treats
 as vulgar (offered only with ``--allow-offensive``): the list's own filter, applied to clues.
 """
@@ -27,14 +28,19 @@ PHRASE_FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "from", "into", 
 WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
 
 
-def stem(word: str) -> str:
-    """A crude stem for comparing words: one ending off, then a final E and a doubled final
-    consonant (RATED and RATE -> "rat", RUNNING and RUN -> "run", HAPPIER and HAPPY -> "happi")."""
+def strip_ending(word: str) -> str:
+    """``word`` in lower case with one inflectional ending off ("butted" -> "butt")."""
     word = word.lower().replace("'", "")
     for ending in STEM_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= MIN_STEM:
-            word = word[: -len(ending)]
-            break
+            return word[: -len(ending)]
+    return word
+
+
+def stem(word: str) -> str:
+    """A crude stem for comparing words: one ending off, then a final E and a doubled final
+    consonant (RATED and RATE -> "rat", RUNNING and RUN -> "run", HAPPIER and HAPPY -> "happi")."""
+    word = strip_ending(word)
     if word.endswith("y") and len(word) > MIN_STEM:
         word = word[:-1] + "i"
     if word.endswith("e") and len(word) > MIN_STEM:
@@ -60,6 +66,11 @@ def reveals(answer: str, clue: str, answer_words: Iterable[str] = ()) -> bool:
         if plain in targets or stem(plain) in stems:
             return True
         if len(plain) >= MIN_HOST_WORD and any(t in plain for t in targets):
+            return True
+        # a clue word inside the answer ("absent" for ABSENTEE, "antlers" for ANTLERED)
+        roots = {plain, stem(plain)} | {plain[: -len(e)] for e in STEM_ENDINGS if plain.endswith(e)}
+        roots |= {root.rstrip("e") for root in roots}  # "donne" in DONNIAN, "committee" in RECOMMITTING
+        if any(len(root) >= MIN_HOST_WORD and root in t for root in roots for t in targets):
             return True
     # the answer run together from several clue words ("ice age" for ICEAGE)
     return len(answer) >= MIN_HOST_WORD and answer.lower() in "".join(clue_words(clue)).replace("'", "")

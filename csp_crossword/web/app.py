@@ -36,6 +36,7 @@ from .models import (
     MAX_WEB_GRID_SIDE,
     CandidatesRequest,
     CluesRequest,
+    ClueSuggestRequest,
     GridRequest,
     JobRequest,
     PrintRequest,
@@ -208,6 +209,11 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
     async def clues(request: CluesRequest, http: Request) -> dict[str, Any]:
         """The word list's clue of every complete entry that has one."""
         return await quick(pages.clues, request, lists_of(http))
+
+    @app.post("/api/clues/suggest")
+    async def clue_suggestions(request: ClueSuggestRequest, http: Request) -> dict[str, Any]:
+        """Clues for one entry: the word list's, the clue database's, the built-in ones."""
+        return await quick(pages.clue_suggestions, request, lists_of(http))
 
     @app.post("/api/jobs", status_code=202)
     async def submit(body: JobRequest, http: Request) -> dict[str, Any]:

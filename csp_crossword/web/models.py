@@ -128,6 +128,21 @@ class CandidatesRequest(WordSettings):
 
 class CluesRequest(WordSettings):
     grid: GridModel
+    #: list: the word list's clues only; chain: the list's, then the clue database's, then the
+    #: built-in clues (the page's "Fill empty clues").
+    sources: Literal["list", "chain"] = "list"
+
+
+#: Most suggestions one request may ask for.
+MAX_CLUE_SUGGESTIONS = 50
+
+
+class ClueSuggestRequest(WordSettings):
+    """An entry's clue suggestions: ``entry`` is its answer, or a slot id ("12A") of ``grid``."""
+
+    grid: GridModel | None = None
+    entry: str = Field(min_length=1, max_length=4 * MAX_WEB_GRID_SIDE)
+    limit: int = Field(10, ge=1, le=MAX_CLUE_SUGGESTIONS)
 
 
 class JobLimits(Strict):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import threading
 from collections import Counter, OrderedDict
@@ -20,7 +21,7 @@ from .givens import entries_outside, given_rows
 
 if TYPE_CHECKING:
     from ..api import FillJob
-    from .models import CandidatesRequest, CluesRequest, PuzzleModel, WordSettings
+    from .models import CandidatesRequest, CluesRequest, ClueSuggestRequest, PuzzleModel, WordSettings
     from .wordlists import WordLists
 
 #: The largest crossword file the page may open, in bytes.
@@ -30,6 +31,8 @@ MAX_PUZZLE_FILE_BYTES = 4 * 1024 * 1024
 PREPARED_CACHE_SIZE = 8
 #: A candidate's look-ahead status -> the page's ``dead_end`` mark (None: not checked in time).
 DEAD_END_FLAGS = {"viable": False, "dead_end": True, "unknown": None}
+#: A slot id as a clue-suggestion request may give it instead of the answer ("12A", "3d").
+SLOT_ID = re.compile(r"\d{1,4}[AaDd]")
 
 
 def analyse(grid: Grid) -> dict[str, Any]:
@@ -106,17 +109,42 @@ def candidates(request: CandidatesRequest, store: WordLists, prepared: PreparedP
 
 
 def clues(request: CluesRequest, store: WordLists) -> dict[str, Any]:
-    """The list's clue of every complete entry that has one."""
+    """The clue of every complete entry that has one: the list's (``sources`` list), or the
+    first of the list's, the clue database's and the built-in ones (``chain``), with the name of
+    the source of each."""
+    from ..clues.chain import ListClues, choose_clues, clue_sources
+
     grid = request.grid.to_grid()
     lexicon = store.lexicon(request.words, request.lang, request.allow_offensive, overrides=request.overrides)
-    found = {}
-    for slot in grid.slots:
-        answer = grid.pattern_text(slot)
-        if "?" not in answer:
-            clue = lexicon.clue(answer.replace(" ", ""))
-            if clue:
-                found[slot.id] = clue
-    return {"clues": found}
+    answers = {slot.id: grid.pattern_text(slot).replace(" ", "") for slot in grid.slots}
+    complete = {slot_id: answer for slot_id, answer in answers.items() if "?" not in answer}
+    sources = [ListClues(lexicon)] + (clue_sources("db") if request.sources == "chain" else [])
+    chosen = choose_clues(complete, sources)
+    return {
+        "clues": {slot_id: clue for slot_id, (clue, _) in chosen.items()},
+        "sources": {slot_id: source for slot_id, (_, source) in chosen.items()},
+    }
+
+
+def clue_suggestions(request: ClueSuggestRequest, store: WordLists) -> dict[str, Any]:
+    """Clues for one entry, best first: the word list's, the clue database's, the built-in ones
+    (each clue once), as ``{clue, source, uses}``; none for an entry with empty cells."""
+    from ..clues.chain import ListClues, clue_sources, suggest
+    from ..core.glyphs import normalize_entry
+
+    entry = request.entry.strip()
+    if request.grid is not None and SLOT_ID.fullmatch(entry):
+        grid = request.grid.to_grid()
+        try:
+            entry = grid.pattern_text(grid.slot(entry)).replace(" ", "")
+        except KeyError:
+            raise InputError(f"the grid has no slot {entry.upper()!r}", "entry") from None
+    answer = normalize_entry(entry)
+    if not answer or "?" in answer:
+        return {"entry": answer, "suggestions": []}
+    lexicon = store.lexicon(request.words, request.lang, request.allow_offensive, overrides=request.overrides)
+    found = suggest(answer, [ListClues(lexicon), *clue_sources("db")], request.limit)
+    return {"entry": answer, "suggestions": [{"clue": s.clue, "source": s.source, "uses": s.uses} for s in found]}
 
 
 def open_puzzle(name: str, data: bytes) -> dict[str, Any]:

@@ -95,11 +95,12 @@ def test_a_clue_containing_its_answer_is_stored_but_never_suggested(tmp_path):
         ("Ice age beast", "ICEAGE", True),
         ("Runs in the wash", "RUN", True),
         ("Tamed", "TAME", True),
+        ("Rate", "RATED", True),
         ("Dog's dinner", "DOG", True),
-        ("Generation", "ERA", False),
-        ("Aga saga", "AGA", True),
+        ("Generation", "ERA", True),
+        ("Happy days", "HAPPY", True),
         ("Time period", "ERA", False),
-        ("Brandy", "AND", False),
+        ("Soap additive", "ALOE", False),
     ],
 )
 def test_gives_answer_away(clue, answer, gives):

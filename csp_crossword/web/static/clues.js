@@ -79,30 +79,142 @@ window.CW = window.CW || {};
     return clues;
   }
 
-  /** "Clues from list": fill the empty clue boxes from the word list's clues. */
-  async function fromList() {
+  /** Where a clue of "Fill empty clues" came from, as the status line says it. */
+  const SOURCE_NAMES = { list: "the word list", db: "your clue database", builtin: "the built-in clues" };
+  /** Empty slots the status line names before "...". */
+  const LISTED_EMPTY = 12;
+
+  /** "Fill empty clues": every empty clue box of a complete entry gets the first clue of the
+   * word list, the clue database and the built-in clues (POST /api/clues, sources "chain"). */
+  async function fillEmpty() {
     CW.setStatus("looking up clues...", "busy");
     try {
-      const answer = await CW.api.post("/api/clues", { grid: { cells: S.cells, rtl: S.rtl }, ...CW.solver.wordSettings() });
+      const answer = await CW.api.post("/api/clues", { grid: { cells: S.cells, rtl: S.rtl }, sources: "chain", ...CW.solver.wordSettings() });
+      const clues = answer.clues || {};
+      const from = {};
       let added = 0;
-      for (const [id, clue] of Object.entries(answer.clues || {})) {
+      for (const [id, clue] of Object.entries(clues)) {
         const slot = S.index.byId.get(id);
         if (!slot || !clue || (S.clues.get(slot.anchor) || "").trim()) continue;
         S.clues.set(slot.anchor, clue);
+        const source = (answer.sources || {})[id] || "list";
+        from[source] = (from[source] || 0) + 1;
         added++;
       }
       draw();
       if (added) CW.emit("document");
-      const complete = S.slots.filter((s) => G.isComplete(S.cells, s)).length;
-      const offered = Object.keys(answer.clues || {}).length;
-      if (!offered) {
-        CW.setStatus(`the word list has no clue for any of the ${complete} complete entries: write them in the boxes`, "info");
+      const empty = S.slots.filter((s) => G.isComplete(S.cells, s) && !(S.clues.get(s.anchor) || "").trim()).map((s) => s.id);
+      const parts = Object.entries(from).sort((a, b) => b[1] - a[1]).map(([source, n]) => `${n} from ${SOURCE_NAMES[source] || source}`);
+      const filled = added ? `clues: ${parts.join(", ")}` : "no clue to add";
+      if (empty.length) {
+        const shown = empty.slice(0, LISTED_EMPTY).join(", ") + (empty.length > LISTED_EMPTY ? ", ..." : "");
+        CW.setStatus(`${filled}; ${empty.length} complete ${empty.length === 1 ? "entry has" : "entries have"} no clue: ${shown}`, added ? "ok" : "info");
       } else {
-        CW.setStatus(`clues from the list: ${added} added (the list has clues for ${offered} of ${complete} complete entries)`, "ok");
+        CW.setStatus(`${filled}; every complete entry has its clue`, "ok");
       }
     } catch (error) {
       CW.report(error, "clues");
     }
+  }
+
+  // ---- Suggestions for the selected entry (POST /api/clues/suggest) ----
+
+  /** Suggestions asked for an entry. */
+  const SUGGESTIONS = 6;
+  /** Milliseconds the selection must rest before asking (arrowing through the grid asks once). */
+  const SUGGEST_DELAY_MS = 200;
+  /** Entries whose suggestions are kept, so going back to one asks nothing. */
+  const SUGGEST_CACHE = 200;
+  const suggestCache = new Map();
+  let suggestTimer = 0;
+  let suggestFor = null; // {anchor, answer} of the entry the list shows
+  let asked = 0; // the last request's number: an older answer that comes late is dropped
+
+  function cluesVisible() {
+    return !$("tab-clues").hidden;
+  }
+
+  function scheduleSuggestions() {
+    clearTimeout(suggestTimer);
+    if (cluesVisible()) suggestTimer = setTimeout(showSuggestions, SUGGEST_DELAY_MS);
+  }
+
+  function setSuggestHead(text) {
+    $("clue-suggest-head").textContent = text;
+  }
+
+  async function showSuggestions() {
+    const slot = CW.construct.currentSlot();
+    if (!slot) {
+      suggestFor = null;
+      drawSuggestions([]);
+      setSuggestHead("Select an entry to see clues for it.");
+      return;
+    }
+    if (!G.isComplete(S.cells, slot)) {
+      suggestFor = null;
+      drawSuggestions([]);
+      setSuggestHead(`${slot.id} is not complete: fill it to see clues for it.`);
+      return;
+    }
+    const answer = G.answer(S.cells, slot);
+    const settings = CW.solver.wordSettings();
+    const key = answer + "\n" + JSON.stringify(settings);
+    if (suggestFor && suggestFor.anchor === slot.anchor && suggestFor.key === key) return;
+    suggestFor = { anchor: slot.anchor, answer, key };
+    let found = suggestCache.get(key);
+    if (!found) {
+      setSuggestHead(`Clues for ${slot.id} ${answer}: looking...`);
+      const mine = ++asked;
+      try {
+        const reply = await CW.api.post("/api/clues/suggest", { entry: answer, limit: SUGGESTIONS, ...settings });
+        found = reply.suggestions || [];
+      } catch (error) {
+        if (mine === asked) setSuggestHead(`Clues for ${slot.id}: ${error.message || error}`);
+        return;
+      }
+      if (mine !== asked) return;
+      suggestCache.set(key, found);
+      if (suggestCache.size > SUGGEST_CACHE) suggestCache.delete(suggestCache.keys().next().value);
+    }
+    setSuggestHead(found.length ? `Clues for ${slot.id} ${answer}:` : `No clue found for ${slot.id} ${answer}: write one in its box.`);
+    drawSuggestions(found);
+  }
+
+  function drawSuggestions(found) {
+    const list = $("clue-suggestions");
+    list.textContent = "";
+    for (const item of found) {
+      const li = document.createElement("li");
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.className = "clue-pick";
+      pick.dataset.clue = item.clue;
+      pick.title = "use this clue";
+      const text = document.createElement("span");
+      text.className = "clue-pick-text";
+      text.textContent = item.clue;
+      text.dir = "auto";
+      const source = document.createElement("span");
+      source.className = "clue-pick-source";
+      source.textContent = item.uses > 1 ? `${item.source} · ${item.uses} uses` : item.source;
+      pick.append(text, source);
+      li.appendChild(pick);
+      list.appendChild(li);
+    }
+  }
+
+  /** A suggestion clicked (or Enter on it): it becomes the clue of the entry it was for. */
+  function pickSuggestion(event) {
+    const pick = event.target.closest(".clue-pick");
+    if (!pick || !suggestFor) return;
+    S.clues.set(suggestFor.anchor, pick.dataset.clue);
+    const box = $("clue-list").querySelector(`li[data-anchor="${CSS.escape(suggestFor.anchor)}"] input`);
+    if (box) box.value = pick.dataset.clue;
+    draw();
+    CW.emit("document");
+    const slot = S.slots.find((s) => s.anchor === suggestFor.anchor);
+    CW.setStatus(`clue of ${slot ? slot.id : "the entry"} set`, "ok");
   }
 
   function init() {
@@ -141,11 +253,16 @@ window.CW = window.CW || {};
       const next = boxes[boxes.indexOf(event.target) + (event.shiftKey ? -1 : 1)];
       if (next) next.focus();
     });
-    $("clues-from-list").addEventListener("click", fromList);
+    $("clues-fill").addEventListener("click", fillEmpty);
+    $("clue-suggestions").addEventListener("click", pickSuggestion);
+    const tab = document.querySelector('.tabs [data-tab="clues"]');
+    if (tab) tab.addEventListener("click", () => setTimeout(showSuggestions, 0)); // after app.js shows the tab
     CW.on("grid", draw);
+    CW.on("grid", scheduleSuggestions);
     CW.on("selection", markCurrent);
+    CW.on("selection", scheduleSuggestions);
     draw();
   }
 
-  CW.clues = { init, byId, draw };
+  CW.clues = { init, byId, draw, fillEmpty, showSuggestions };
 })(window.CW);

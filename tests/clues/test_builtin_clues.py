@@ -1,0 +1,179 @@
+"""The clues shipped for the built-in list: the file loads and looks up entries, every shipped
+clue keeps the crossword rules (checked here by functions of this test, not the library's), known
+entries get sensible clues, and the build script makes the same clues again from WordNet."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib.util
+import re
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from csp_crossword.clues.builtin import DATA_PATH, LICENSE_PATH, SOURCE_TEXT, BuiltinClues, find_line, read_clues
+from csp_crossword.clues.rules import is_offensive, reveals
+from csp_crossword.clues.sources import ClueSource, ClueSuggestion
+from csp_crossword.words.builtin import _blocklist
+from csp_crossword.words.crossword_list import DisplayForms, read_list
+
+ROOT = Path(__file__).resolve().parents[2]
+WORDNET = Path("/usr/share/wordnet")
+#: Endings this test strips to compare stems (a cruder rule than the library's).
+ENDINGS = ("ing", "est", "ed", "es", "er", "ly", "s")
+ARTICLES = ("a ", "an ", "the ")
+#: A shipped clue's length at most: a cut definition (60) and ", for short".
+MAX_CLUE = 75
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, tuple[str, ...]]:
+    return read_clues()
+
+
+def _crude_stem(word: str) -> str:
+    for ending in ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: -len(ending)].rstrip("e")
+    return word.rstrip("e") if len(word) > 3 else word
+
+
+def _gives_away(answer: str, clue: str, display: str) -> str | None:
+    """The clue word that gives the answer away, or None: the answer itself, a word of the same
+    crude stem, a word of four letters or more holding the answer or inside it, or (a phrase)
+    one of its words of three letters or more."""
+    answer = answer.lower()
+    targets = {answer} | {w for w in re.split(r"[\s-]+", display.lower()) if len(w) >= 3}
+    targets -= {"the", "and", "for", "with", "from", "into", "onto", "upon"}
+    for word in re.findall(r"[a-z]+", clue.lower().replace("'", "")):
+        for target in targets:
+            if word == target or _crude_stem(word) == _crude_stem(target) or (len(word) >= 4 and target in word):
+                return word
+            if len(_crude_stem(word)) >= 4 and _crude_stem(word) in target:  # "absent": ABSENTEE
+                return word
+    return None
+
+
+def test_the_file_loads_and_is_a_clue_source():
+    source: ClueSource = BuiltinClues()  # mypy checks the protocol
+    assert source.name == "builtin"
+    assert len(BuiltinClues()) > 100_000
+    assert source.suggestions("soda")[0] == ClueSuggestion("Pop", SOURCE_TEXT)
+    assert source.suggestions("ice age", limit=1) == [ClueSuggestion("Glacial period", SOURCE_TEXT)]
+    assert source.suggestions("XQZVXQ") == [] and source.suggestions("") == []
+    assert source.best(["SODA", "XQZVXQ", "vee"]) == {"SODA": "Pop", "vee": "Letter after U"}
+    assert "SODA" in BuiltinClues() and "XQZVXQ" not in BuiltinClues()
+
+
+def test_lookup_by_bisection_finds_every_entry(shipped):
+    source = BuiltinClues()
+    entries = sorted(shipped)
+    for entry in entries[:300] + entries[-300:] + entries[::997]:
+        assert source.clues(entry) == shipped[entry]
+    for missing in ("A", "AAAAAAAAAAAA", "ZZZZZZZZZZZZ", entries[0] + "Q", entries[-1] + "Q"):
+        assert missing in shipped or find_line(source.text, missing) is None
+
+
+def test_no_clue_gives_its_answer_away(shipped):
+    displays = DisplayForms()
+    bad = []
+    for entry, clues in shipped.items():
+        for clue in clues:
+            word = _gives_away(entry, clue, displays.get(entry, ""))
+            if word:
+                bad.append((entry, clue, word))
+    assert not bad, bad[:20]
+
+
+def test_no_offensive_clue_or_entry(shipped):
+    _, vulgar = read_list()
+    profanity = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text("utf-8")
+    banned = vulgar | _blocklist("en") | {line.strip().upper() for line in profanity.splitlines() if line.strip()}
+    assert not banned & shipped.keys()
+    bad = [
+        (entry, clue)
+        for entry, clues in shipped.items()
+        for clue in clues
+        if any(word.upper() in banned for word in re.findall(r"[a-z]+", clue.lower().replace("'", "")))
+    ]
+    assert not bad, bad[:20]
+
+
+def test_clues_read_as_clues(shipped):
+    for entry, clues in shipped.items():
+        assert 1 <= len(clues) <= 3 and len(set(clues)) == len(clues), entry
+        for clue in clues:
+            assert clue == clue.strip() and len(clue) <= MAX_CLUE, (entry, clue)
+            assert clue[0].isupper() or clue[0].isdigit() or clue.startswith("___"), (entry, clue)
+            assert not clue.lower().startswith(ARTICLES), (entry, clue)
+            assert not clue.endswith((";", ",", ":")), (entry, clue)
+
+
+def test_the_library_rules_agree_on_examples():
+    assert reveals("RATED", "Rate again") and reveals("EASES", "Easing pain") and reveals("ART", "Start")
+    assert reveals("ICEAGE", "Time of ice", ["ice", "age"]) and not reveals("SODA", "Pop")
+    assert not reveals("ERA", "Epoch") and is_offensive("A shitty day") and not is_offensive("Pen for swine")
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ("SODA", "Pop"),
+        ("EASES", "Comforts"),
+        ("ALOES", "Succulents"),
+        ("PRAMS", "Carriages"),
+        ("ICEAGE", "Glacial period"),
+        ("THE", "Definite article"),
+        ("VEE", "Letter after U"),
+        ("ONO", "Yoko ___"),
+        ("SNEAKED", "Crept"),
+    ],
+)
+def test_known_entries(shipped, entry, expected):
+    assert expected in shipped[entry]
+
+
+def test_inflected_entries_get_inflected_clues(shipped):
+    assert all(clue.endswith("ed") for clue in shipped["RATED"][:2])
+    assert shipped["DEC"][0].endswith(", for short")
+    assert shipped["PEDESTRIANS"][0] == "Walkers"
+
+
+def test_the_licence_notice_ships_with_the_clues():
+    notice = Path(LICENSE_PATH).read_text("utf-8")
+    assert "WordNet 3.0 Copyright 2006 by Princeton University" in notice
+    assert "THIS SOFTWARE AND DATABASE IS PROVIDED" in notice
+    header = gzip.decompress(Path(DATA_PATH).read_bytes()).decode("utf-8").split("\n", 3)[:3]
+    assert all(line.startswith("#") for line in header) and "WordNet 3.0" in "".join(header)
+    package_data = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert "clues/data/*.gz" in package_data and "clues/data/*.txt" in package_data
+
+
+@pytest.fixture(scope="module")
+def script():
+    if not (WORDNET / "index.noun").exists():
+        pytest.skip("needs WordNet 3.0 in /usr/share/wordnet (Debian: apt-get install wordnet-base)")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    spec = importlib.util.spec_from_file_location("build_builtin_clues", ROOT / "scripts" / "build_builtin_clues.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SLICE = {"SODA", "EASES", "RATED", "ALOES", "ICEAGE", "THE", "VEE", "DEC", "PEDESTRIANS", "ONO", "XQZVXQ"}
+
+
+def test_the_script_remakes_the_shipped_clues_the_same_way_twice(script, shipped):
+    wordnet = script.read_wordnet(WORDNET)
+    scores, displays = script.read_entries()
+    first = script.build(wordnet, scores, displays, SLICE)
+    second = script.build(wordnet, scores, displays, set(sorted(SLICE, reverse=True)))
+    assert first == second
+    assert {entry: tuple(clues) for entry, clues in first.items()} == {e: shipped[e] for e in SLICE if e in shipped}
+    one, two = script.render(first), script.render(second)
+    assert one == two and hashlib.sha256(one).hexdigest() == hashlib.sha256(script.render(dict(first))).hexdigest()
+    assert gzip.decompress(one).decode("utf-8").startswith("# csp-crossword clues")
+    assert script.wordnet_notice(WORDNET) == Path(LICENSE_PATH).read_text("utf-8")

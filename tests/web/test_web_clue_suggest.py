@@ -1,0 +1,107 @@
+"""The web API's clue help: POST /api/clues/suggest (one entry's suggestions) and POST /api/clues
+with ``sources: "chain"`` (the page's "Fill empty clues"): the word list, then the clue database,
+then the built-in clues."""
+
+from __future__ import annotations
+
+import os
+from unittest import mock
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from csp_crossword.api import import_clues
+from csp_crossword.clues.rules import reveals
+from csp_crossword.web.models import MAX_CLUE_SUGGESTIONS
+from fastapi.testclient import TestClient
+
+# SAT / ERA / TEN across, SET / ARE / TAN down.
+SQUARE = "SAT\nERA\nTEN"
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("files")
+    (folder / "mine.xd").write_text(
+        "Title: Mine\nAuthor: Ann Setter\n\n\nSAT\nERA\nTEN\n\n\n"
+        "A1. Posed for a portrait ~ SAT\nA4. Epoch ~ ERA\nA5. Perfect score ~ TEN\n\n"
+        "D1. Put down ~ SET\nD2. Exist ~ ARE\nD3. Sunburn result, maybe ~ TAN\n",
+        encoding="utf-8",
+    )
+    path = tmp_path_factory.mktemp("db") / "clues.sqlite"
+    import_clues(folder, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory, database):
+    from csp_crossword.web.app import ServerState, create_app
+    from csp_crossword.web.jobs import JobPool
+    from csp_crossword.web.wordlists import WordListStore
+
+    words = tmp_path_factory.mktemp("lists") / "square.csv"
+    words.write_text("word,clue\nSAT,Took a seat\nERA,\nTEN,\nSET,\nARE,\nTAN,\n", encoding="utf-8")
+    with mock.patch.dict(os.environ, {"CSP_CROSSWORD_CLUE_DB": str(database)}):
+        app = create_app(ServerState(JobPool(1, max_queued=2), WordListStore([str(words)])))
+        with TestClient(app, base_url="http://localhost") as test_client:
+            test_client.words_id = test_client.get("/api/config").json()["wordlists"][-1]["id"]
+            yield test_client
+
+
+def cells_of(text: str) -> list[list[str | None]]:
+    return [[None if ch == "#" else ("" if ch == "." else ch) for ch in row] for row in text.split("\n")]
+
+
+def suggest(client, **body):
+    return client.post("/api/clues/suggest", json=body)
+
+
+def test_suggestions_list_then_database_then_builtin(client):
+    reply = suggest(client, entry="sat", limit=10, words=client.words_id)
+    assert reply.status_code == 200
+    data = reply.json()
+    assert data["entry"] == "SAT"
+    rows = data["suggestions"]
+    assert rows[0] == {"clue": "Took a seat", "source": "the word list", "uses": 1}
+    assert rows[1]["clue"] == "Posed for a portrait" and "Mine" in rows[1]["source"] and rows[1]["uses"] == 1
+    assert any("built-in" in row["source"] for row in rows[2:])  # WordNet's, shipped
+    assert len({row["clue"].casefold() for row in rows}) == len(rows) <= 10
+    assert not [row for row in rows if reveals("SAT", row["clue"])]
+    # the built-in list has no clues: the database's come first
+    assert suggest(client, entry="ERA", limit=2).json()["suggestions"][0]["clue"] == "Epoch"
+    assert len(suggest(client, entry="ERA", limit=2).json()["suggestions"]) == 2
+
+
+def test_an_entry_by_its_slot_id(client):
+    grid = {"cells": cells_of(SQUARE)}
+    data = suggest(client, grid=grid, entry="3d", limit=3).json()
+    assert data["entry"] == "TAN" and data["suggestions"][0]["clue"] == "Sunburn result, maybe"
+    assert suggest(client, grid=grid, entry="9A").status_code == 400
+    partial = {"cells": cells_of("SA.\nERA\nTEN")}
+    assert suggest(client, grid=partial, entry="1A").json() == {"entry": "SA?", "suggestions": []}
+    assert suggest(client, entry="XQZVW").json()["suggestions"] == []
+
+
+def test_bounds(client):
+    assert suggest(client, entry="SAT", limit=MAX_CLUE_SUGGESTIONS + 1).status_code == 422
+    assert suggest(client, entry="SAT", limit=0).status_code == 422
+    assert suggest(client, entry="").status_code == 422
+    assert suggest(client, entry="A" * 1000).status_code == 422
+    assert suggest(client, entry="SAT", extra=1).status_code == 422
+
+
+def test_fill_all_uses_the_chain(client):
+    grid = {"cells": cells_of(SQUARE)}
+    listed = client.post("/api/clues", json={"grid": grid, "words": client.words_id}).json()
+    assert listed["clues"] == {"1A": "Took a seat"} and listed["sources"] == {"1A": "list"}
+    chained = client.post("/api/clues", json={"grid": grid, "words": client.words_id, "sources": "chain"}).json()
+    assert chained["clues"]["1A"] == "Took a seat" and chained["sources"]["1A"] == "list"
+    assert chained["clues"]["4A"] == "Epoch" and chained["sources"]["4A"] == "db"
+    assert set(chained["clues"]) == {"1A", "4A", "5A", "1D", "2D", "3D"}
+    # a grid with an empty cell: only its complete entries
+    partial = {"cells": cells_of("SA.\nERA\nTEN")}
+    some = client.post("/api/clues", json={"grid": partial, "sources": "chain"}).json()
+    assert set(some["clues"]) == {"4A", "5A", "1D", "2D"}
+    assert client.post("/api/clues", json={"grid": grid, "sources": "all"}).status_code == 422
