@@ -23,6 +23,8 @@ from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
 from fastapi.testclient import TestClient
 
+from web_jobs import wait_job
+
 REPO = Path(__file__).resolve().parents[2]
 # One 3x3 fill (SAT / ERA / TEN across, SET / ARE / TAN down) and words that lead nowhere in it.
 SQUARE = ["SAT", "ERA", "TEN", "SET", "ARE", "TAN", "NET", "RAT", "BET", "SEA"]
@@ -43,16 +45,6 @@ def client(tmp_path_factory):
 
 def cells_of(text: str) -> list[list[str | None]]:
     return [[None if ch == "#" else ("" if ch == "." else ch) for ch in row] for row in text.split("\n")]
-
-
-def wait_job(client, job_id: str, timeout: float = 60.0) -> dict:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        job = client.get(f"/api/jobs/{job_id}").json()
-        if job["state"] in ("done", "failed", "cancelled"):
-            return job
-        time.sleep(0.05)
-    raise AssertionError(f"job {job_id} did not finish in {timeout} s")
 
 
 def verify_result(cells: list[list[str | None]], result: dict, words: list[str]) -> list[str]:

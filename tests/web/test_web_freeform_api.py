@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
 
 import pytest
 
@@ -15,6 +14,8 @@ pytest.importorskip("httpx")
 
 from csp_crossword.words.builtin import builtin_lexicon
 from fastapi.testclient import TestClient
+
+from web_jobs import wait_job
 
 ORIGIN = {"Origin": "http://localhost"}
 # CAT down through the A of BAKE: BAKE's pattern is ?A??, CAT's is ?A?.
@@ -102,16 +103,6 @@ def test_replace_says_which_pattern_no_word_fits(client):
     assert refused.status_code == 400 and "no across word starts at row 2, column 2" in refused.json()["detail"]
     body.update(row=1, col=0, cells=[["B", "AK"]])
     assert client.post("/api/freeform/replace", json=body).status_code == 400
-
-
-def wait_job(client, job_id, timeout=60.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        job = client.get(f"/api/jobs/{job_id}").json()
-        if job["state"] in ("done", "failed", "cancelled"):
-            return job
-        time.sleep(0.05)
-    raise AssertionError(f"job {job_id} did not finish")
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 pytest.importorskip("fastapi")
@@ -13,6 +11,8 @@ from csp_crossword.core.grid import Grid
 from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
 from fastapi.testclient import TestClient
+
+from web_jobs import run_job as run
 
 # A 3x3 with one fill from the list: SAT/ERA/TEN across, SET/ARE/TAN down.
 WORDS = ["SAT", "ERA", "TEN", "SET", "ARE", "TAN", "OAT", "ORE", "ONE", "STY"]
@@ -33,19 +33,6 @@ def client(tmp_path_factory):
 
 def cells(text: str) -> list[list[str | None]]:
     return [[None if ch == "#" else ("" if ch == "." else ch) for ch in row] for row in text.split("/")]
-
-
-def run(client, body: dict) -> dict:
-    job = client.post("/api/jobs", json=body)
-    assert job.status_code == 202, job.text
-    job_id = job.json()["id"]
-    end = time.monotonic() + 60
-    while time.monotonic() < end:
-        now = client.get(f"/api/jobs/{job_id}").json()
-        if now["state"] in ("done", "failed", "cancelled"):
-            return now
-        time.sleep(0.05)
-    raise AssertionError("the job did not end")
 
 
 def test_the_server_takes_requests_once_its_workers_are_warm(client):

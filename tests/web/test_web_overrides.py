@@ -24,6 +24,8 @@ from csp_crossword.core.grid import Grid
 from csp_crossword.verify.fill import verify_fill
 from fastapi.testclient import TestClient
 
+from web_jobs import run_job
+
 REPO = Path(__file__).resolve().parents[2]
 ORIGIN = {"Origin": "http://localhost"}
 # Two 3x3 fills: the better SAT / ERA / TEN (down SET / ARE / TAN), and a weaker one of made-up
@@ -52,17 +54,7 @@ def setup(tmp_path_factory):
 
 def fill(client, **settings) -> dict:
     body = {"kind": "fill", "grid": {"cells": OPEN_3X3}, "words": "file1", "time_limit": 20, **settings}
-    answer = client.post("/api/jobs", json=body)
-    assert answer.status_code == 202, answer.text
-    job_id = answer.json()["id"]
-    for _ in range(600):
-        job = client.get(f"/api/jobs/{job_id}").json()
-        if job["state"] in ("done", "failed", "cancelled"):
-            return job
-        import time
-
-        time.sleep(0.05)
-    raise AssertionError("the fill did not end")
+    return run_job(client, body)
 
 
 def candidates(client, slot: str = "1A", **settings) -> dict[str, int]:

@@ -21,6 +21,8 @@ from csp_crossword.verify.fill import pattern_problems, verify_fill
 from csp_crossword.words.builtin import builtin_lexicon
 from fastapi.testclient import TestClient
 
+import web_jobs
+
 REPO = Path(__file__).resolve().parents[2]
 ORIGIN = {"Origin": "http://localhost"}
 
@@ -38,16 +40,7 @@ def client():
 
 
 def run_job(client, body: dict, timeout: float = 60.0) -> dict:
-    answer = client.post("/api/jobs", json=body, headers=ORIGIN)
-    assert answer.status_code == 202, answer.text
-    job_id = answer.json()["id"]
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        job = client.get(f"/api/jobs/{job_id}").json()
-        if job["state"] in ("done", "failed", "cancelled"):
-            return job
-        time.sleep(0.05)
-    raise AssertionError(f"job {job_id} did not finish in {timeout} s")
+    return web_jobs.run_job(client, body, headers=ORIGIN, timeout=timeout)
 
 
 def across_words(cells: list[list[str | None]]) -> list[str]:
