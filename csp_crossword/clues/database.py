@@ -7,7 +7,11 @@ One SQLite file (:func:`default_database_path`: ``$CSP_CROSSWORD_CLUE_DB``, else
   was imported). The hash is unique, so a file imported again, under any name, adds nothing.
 * ``clues``: (entry, clue as the file has it, its normalised form, source, usable). The key is
   (entry, normalised clue, source), clustered (``WITHOUT ROWID``) so one entry's clues sit
-  together: that key is the index on entry every lookup uses.
+  together.
+* ``clue_uses``: one row per (entry, normalised clue): how many sources gave it, the first of
+  them and its wording there. An import keeps it up to date, so a lookup reads one row per
+  distinct clue of the entry, not one per use (a popular answer has hundreds of uses in a large
+  archive, and counting them at every lookup would cost a millisecond).
 
 Every clue is kept as the file has it; ``usable`` marks those we may suggest: never one that
 gives its own answer away (the rules of :mod:`.rules`, the same for every clue source), nor a
@@ -37,7 +41,9 @@ from .sources import ClueSuggestion
 DATABASE_VARIABLE = "CSP_CROSSWORD_CLUE_DB"
 DATABASE_NAME = "clues.sqlite"
 #: The schema this module writes; a file of another version is refused, never half-read.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Older schemas this module brings up to SCHEMA_VERSION when it opens them.
+UPGRADABLE_VERSIONS = (1,)
 #: Milliseconds a writer waits for another one (two imports at once) before giving up.
 BUSY_TIMEOUT_MS = 10_000
 #: SQLite's page cache, KiB: an archive's database is tens of MB, and a batch's inserts touch
@@ -53,7 +59,7 @@ SOURCE_TITLE_CHARS = 60
 CROSS_REFERENCE = re.compile(r"\b\d+\s*-?\s*(?:across|down|a|d)\b|^\s*see\b", re.IGNORECASE)
 _NO_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
 
-SCHEMA = f"""
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS sources (
     id INTEGER PRIMARY KEY,
     path TEXT NOT NULL,
@@ -71,7 +77,24 @@ CREATE TABLE IF NOT EXISTS clues (
     usable INTEGER NOT NULL,
     PRIMARY KEY (entry, clue_key, source_id)
 ) WITHOUT ROWID;
-PRAGMA user_version = {SCHEMA_VERSION};
+"""
+#: The per-clue counts (schema 2), and how a version 1 database gets them from its clue rows.
+USES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS clue_uses (
+    entry TEXT NOT NULL,
+    clue_key TEXT NOT NULL,
+    clue TEXT NOT NULL,
+    usable INTEGER NOT NULL,
+    first_source INTEGER NOT NULL,
+    uses INTEGER NOT NULL,
+    PRIMARY KEY (entry, clue_key)
+) WITHOUT ROWID;
+"""
+#: SQLite takes the bare ``clue`` and ``usable`` from the row of MIN(source_id): the wording of the
+#: first source that gave the clue.
+USES_FROM_CLUES = """
+INSERT INTO clue_uses (entry, clue_key, clue, usable, first_source, uses)
+SELECT entry, clue_key, clue, usable, MIN(source_id), COUNT(*) FROM clues GROUP BY entry, clue_key;
 """
 
 
@@ -205,11 +228,12 @@ class ClueDatabase:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             tables = connection.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION) or (version == 0 and tables):
+            known = (0, SCHEMA_VERSION, *UPGRADABLE_VERSIONS)
+            if version not in known or (version == 0 and tables):
                 connection.close()
                 raise InputError(f"not a csp-crossword clue database (schema version {version})", self.path)
-            if version == 0:
-                connection.executescript(SCHEMA)
+            if version != SCHEMA_VERSION:
+                _create_or_upgrade(connection, version)
             # WAL: readers (a web page's lookups) go on while an import writes, and a commit
             # needs no full sync of the main file; NORMAL sync is safe with WAL (a crash loses at
             # most the last batch, never the database).
@@ -267,9 +291,9 @@ class ClueDatabase:
         """Store files and their clues (:func:`clue_rows`) in one transaction; returns (clues added,
         duplicates: the same clue for the same entry twice in a file). A file whose hash is
         already stored adds nothing (its clues count as duplicates)."""
-        added = duplicates = 0
+        duplicates = 0
         now = datetime.now(UTC).isoformat(timespec="seconds")
-        rows: list[tuple[str, str, str, bool, int]] = []
+        rows: dict[tuple[str, str, int], tuple[str, bool]] = {}
         with self._transaction() as connection:
             for info, pairs in batch:
                 cursor = connection.execute(
@@ -282,17 +306,24 @@ class ClueDatabase:
                     continue
                 source_id = cursor.lastrowid
                 assert source_id is not None  # an insert that changed a row has its id
-                rows += [(*row, source_id) for row in pairs]
-            # in key order: each page of the table is then visited once a batch, not once a row
-            # (a large database is far bigger than SQLite's page cache)
-            rows.sort()
-            before = connection.total_changes
+                for entry, key, clue, usable in pairs:
+                    rows.setdefault((entry, key, source_id), (clue, usable))
+                duplicates += len(pairs)
+            duplicates -= len(rows)
+            # every source here is new, so none of these rows is stored yet; in key order, each
+            # page of the table is visited once a batch, not once a row (a large database is far
+            # bigger than SQLite's page cache)
+            ordered = sorted(rows.items())
             connection.executemany(
-                "INSERT OR IGNORE INTO clues (entry, clue_key, clue, usable, source_id) VALUES (?, ?, ?, ?, ?)", rows
+                "INSERT INTO clues (entry, clue_key, source_id, clue, usable) VALUES (?, ?, ?, ?, ?)",
+                [(*row, clue, usable) for row, (clue, usable) in ordered],
             )
-            added = connection.total_changes - before
-            duplicates += len(rows) - added
-        return added, duplicates
+            connection.executemany(
+                "INSERT INTO clue_uses (entry, clue_key, clue, usable, first_source, uses) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (entry, clue_key) DO UPDATE SET uses = uses + excluded.uses",
+                _uses(ordered),
+            )
+        return len(rows), duplicates
 
     # ------------------------------------------------------------------------- reading
 
@@ -303,11 +334,9 @@ class ClueDatabase:
             connection = self._connect(create=False)
             if connection is None or limit < 1:
                 return []
-            # a bare column beside MIN(): SQLite takes the clue from the row of the first source
-            # that gave it (its wording as that file had it)
             rows = connection.execute(
-                "SELECT clue, MIN(source_id), COUNT(*) AS uses FROM clues WHERE entry = ? AND usable "
-                "GROUP BY clue_key ORDER BY uses DESC, clue_key LIMIT ?",
+                "SELECT clue, first_source, uses FROM clue_uses WHERE entry = ? AND usable "
+                "ORDER BY uses DESC, clue_key LIMIT ?",
                 (key, limit),
             ).fetchall()
             sources = self._sources({first for _, first, _ in rows})
@@ -335,11 +364,10 @@ class ClueDatabase:
                 chunk = wanted[start : start + BEST_CHUNK]
                 marks = ",".join("?" * len(chunk))
                 rows = connection.execute(
-                    "SELECT entry, clue_key, clue, MIN(source_id), COUNT(*) FROM clues "
-                    f"WHERE entry IN ({marks}) AND usable GROUP BY entry, clue_key",
+                    f"SELECT entry, clue_key, clue, uses FROM clue_uses WHERE entry IN ({marks}) AND usable",
                     chunk,
                 )
-                for entry, key, clue, _first, uses in rows:
+                for entry, key, clue, uses in rows:
                     # most uses; among equals the first in clue order, as suggestions() has it
                     held = found.get(entry)
                     if held is None or uses > held[0] or (uses == held[0] and key < held[1]):
@@ -364,3 +392,33 @@ class ClueDatabase:
             connection = self._connect(create=False)
             if connection is not None:
                 connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def _uses(rows: Sequence[tuple[tuple[str, str, int], tuple[str, bool]]]) -> list[tuple[str, str, str, bool, int, int]]:
+    """``clue_uses`` rows of a batch's new clue rows (sorted by key): per (entry, normalised clue),
+    the first source's wording, its id and the number of sources."""
+    found: list[tuple[str, str, str, bool, int, int]] = []
+    for (entry, key, source_id), (clue, usable) in rows:
+        if found and found[-1][0] == entry and found[-1][1] == key:
+            held = found[-1]
+            found[-1] = (*held[:5], held[5] + 1)
+        else:
+            found.append((entry, key, clue, usable, source_id, 1))
+    return found
+
+
+def _create_or_upgrade(connection: sqlite3.Connection, version: int) -> None:
+    """Create the tables of an empty file, or add to a version 1 database what version 2 has (its
+    counts, made from its clue rows), in one transaction."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        for statement in (SCHEMA + USES_SCHEMA).split(";"):
+            if statement.strip():
+                connection.execute(statement)
+        if version:
+            connection.execute(USES_FROM_CLUES)
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")

@@ -20,6 +20,7 @@ from typing import Protocol
 #: Characters dropped inside a word-list entry: spaces, hyphens (ASCII and Unicode), apostrophes
 #: and periods. ``ICE AGE`` and ``ICE-AGE`` both become the entry ``ICEAGE``.
 ENTRY_SEPARATORS = frozenset(" \t-\u2010\u2011\u2012\u2013\u2014'\u2019\u02bc.")
+_NO_ENTRY_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
 
 
 class _Pattern(Protocol):
@@ -67,6 +68,8 @@ def normalize_glyph(glyph: str) -> str:
 
 def normalize_entry(text: str) -> str:
     """The entry form of a word: NFC, upper case, separators removed."""
+    if text.isascii():  # already NFC, and upper case keeps it ASCII: one pass (the common case)
+        return text.translate(_NO_ENTRY_SEPARATORS).upper()
     text = unicodedata.normalize("NFC", text)
     text = "".join(ch for ch in text if ch not in ENTRY_SEPARATORS)
     return unicodedata.normalize("NFC", text.upper())

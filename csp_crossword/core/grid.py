@@ -172,34 +172,40 @@ class Grid:
     @cached_property
     def slots(self) -> tuple[Slot, ...]:
         """All slots, across first then down, each in numbering order."""
+        rows, cols = self.rows, self.cols
+        # open cells with a border of blocks, so a neighbour is one lookup with no bounds test
+        # (readers build the slots of every file they read: this loop is on their hot path)
+        open_ = [[False] * (cols + 2)]
+        open_ += [[False, *(cell is not None for cell in row), False] for row in self.cells]
+        open_.append([False] * (cols + 2))
         step = -1 if self.rtl else 1
-        col_order = range(self.cols - 1, -1, -1) if self.rtl else range(self.cols)
+        col_order = range(cols - 1, -1, -1) if self.rtl else range(cols)
         across: list[Slot] = []
         down: list[Slot] = []
         number = 0
-        for r in range(self.rows):
+        for r in range(rows):
+            above, here, below = open_[r], open_[r + 1], open_[r + 2]
             for c in col_order:
-                if not self._open(r, c):
+                x = c + 1  # the column in the bordered mask
+                if not here[x]:
                     continue
-                starts_across = not self._open(r, c - step) and self._open(r, c + step)
-                starts_down = not self._open(r - 1, c) and self._open(r + 1, c)
+                starts_across = not here[x - step] and here[x + step]
+                starts_down = not above[x] and below[x]
                 if not (starts_across or starts_down):
                     continue
                 number += 1
                 if starts_across:
-                    run = []
-                    cc = c
-                    while self._open(r, cc):
-                        run.append((r, cc))
-                        cc += step
-                    across.append(Slot(f"{number}{ACROSS.letter}", number, ACROSS, tuple(run)))
+                    end = x
+                    while here[end]:
+                        end += step
+                    run = tuple((r, cc - 1) for cc in range(x, end, step))
+                    across.append(Slot(f"{number}{ACROSS.letter}", number, ACROSS, run))
                 if starts_down:
-                    run = []
-                    rr = r
-                    while self._open(rr, c):
-                        run.append((rr, c))
-                        rr += 1
-                    down.append(Slot(f"{number}{DOWN.letter}", number, DOWN, tuple(run)))
+                    end = r + 1
+                    while open_[end][x]:
+                        end += 1
+                    run = tuple((rr - 1, c) for rr in range(r + 1, end))
+                    down.append(Slot(f"{number}{DOWN.letter}", number, DOWN, run))
         return tuple(across + down)
 
     @cached_property

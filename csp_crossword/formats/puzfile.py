@@ -29,7 +29,6 @@ placeholders and the "no solution" state. :func:`dumps_losses` lists what a .puz
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 
 from ..core.errors import InputError
@@ -57,6 +56,8 @@ from .puz_extras import (
 MAX_SIDE = 255
 #: Fill bytes that are not a letter: empty, block, void or diagramless block.
 NOT_LETTERS = "-.:"
+#: Unicode's control characters (category Cc: C0, DEL and C1), none of which a cell may hold.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def _clue_order(grid: Grid) -> list[Slot]:
@@ -113,7 +114,7 @@ def _user_rebus(raw: RawPuz) -> list[str]:
 
 
 def _control(text: str) -> bool:
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+    return _CONTROL.search(text) is not None
 
 
 def _puzzle(raw: RawPuz, path: str) -> Puzzle:

@@ -188,3 +188,58 @@ def test_real_files(tmp_path):
             assert not gives_answer_away(suggestion.clue, entry)
     again = import_files([REALFILES], database)
     assert again.clues_added == 0 and len(again.already_imported) == report.files_read
+
+
+def recount(path) -> set[tuple]:
+    """Every (entry, clue key, first source, uses) counted again from the clue rows themselves."""
+    with sqlite3.connect(path) as connection:
+        return set(
+            connection.execute("SELECT entry, clue_key, MIN(source_id), COUNT(*) FROM clues GROUP BY entry, clue_key")
+        )
+
+
+def stored_counts(path) -> set[tuple]:
+    with sqlite3.connect(path) as connection:
+        return set(connection.execute("SELECT entry, clue_key, first_source, uses FROM clue_uses"))
+
+
+def test_the_kept_counts_match_the_clue_rows_over_many_batches(archive, tmp_path, monkeypatch):
+    monkeypatch.setattr("csp_crossword.clues.importer.BATCH_FILES", 2)
+    path = tmp_path / "clues.sqlite"
+    database = ClueDatabase(path)
+    import_files([archive / "one.xd", archive / "six.xd"], database)
+    import_files([archive], database)
+    database.close()
+    assert stored_counts(path) == recount(path)
+    assert ("DOG", "canine", 1, 3) in stored_counts(path)
+
+
+def test_a_version_1_database_is_upgraded_with_its_counts(tmp_path):
+    """A database written before the kept counts existed opens, gains them, and answers the same."""
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as connection:
+        connection.executescript(
+            "CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL UNIQUE,"
+            " title TEXT NOT NULL DEFAULT '', author TEXT NOT NULL DEFAULT '', date TEXT NOT NULL DEFAULT '',"
+            " imported_at TEXT NOT NULL);"
+            "CREATE TABLE clues (entry TEXT NOT NULL, clue_key TEXT NOT NULL, source_id INTEGER NOT NULL,"
+            " clue TEXT NOT NULL, usable INTEGER NOT NULL, PRIMARY KEY (entry, clue_key, source_id)) WITHOUT ROWID;"
+            "PRAGMA user_version = 1;"
+        )
+        for number in (1, 2, 3):
+            connection.execute(
+                "INSERT INTO sources VALUES (?, ?, ?, ?, '', '', '2026-01-01')",
+                (number, f"p{number}.xd", f"h{number}", f"P{number}"),
+            )
+        rows = [("DOG", "canine", 1, "Canine", 1), ("DOG", "canine", 3, "CANINE", 1), ("DOG", "pet", 2, "Pet", 1)]
+        rows.append(("DOG", "dog days", 2, "Dog days", 0))
+        connection.executemany("INSERT INTO clues VALUES (?, ?, ?, ?, ?)", rows)
+    database = ClueDatabase(path)
+    assert [(s.clue, s.uses, s.source) for s in database.suggestions("DOG")] == [
+        ("Canine", 2, "P1 (p1.xd)"),
+        ("Pet", 1, "P2 (p2.xd)"),
+    ]
+    database.close()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert stored_counts(path) == recount(path)
