@@ -1,4 +1,4 @@
-"""Build the clues shipped for the built-in English list from WordNet 3.0.
+"""Build the clues shipped for the built-in English list from WordNet 3.0 and the US Census names.
 
     python scripts/build_builtin_clues.py            # writes csp_crossword/clues/data/builtin-clues.tsv.gz
     python scripts/build_builtin_clues.py --check    # rebuilds in memory, compares with the shipped file
@@ -6,14 +6,17 @@
 
 Input: WordNet 3.0 as Debian's ``wordnet-base`` installs it (``/usr/share/wordnet``: ``index.*``,
 ``data.*`` and the ``*.exc`` lists of irregular inflections), the built-in English list (which
-entries to clue, their display forms, and their scores as a measure of how familiar a word is) and
-a short table of clues for function words written for this project (``clue_tables.py``).
+entries to clue, their display forms, and their scores as a measure of how familiar a word is), a
+short table of clues for function words written for this project (``clue_tables.py``), and the
+1990 US Census lists of first names and surnames (public domain; ``clue_names.py`` says where they
+come from: ``pip install names``, or ``--census DIR``).
 
 Each entry of the list gets up to MAX_CLUES clues, best first, the way a crossword editor writes
 them: a familiar synonym in the entry's own inflection (EASES: "Alleviates", RATED: "Assessed"),
 WordNet's definition cut to its first clause and put in the same inflection ("Small carriages
 for babies"), an expansion for an abbreviation ("December, for short"), a fill-in-the-blank from a
-WordNet phrase ("___ age"). Every clue keeps the rules of ``csp_crossword.clues.rules``: it never
+WordNet phrase ("___ age"), a broader term ("Broadcaster" for SPORTSANNOUNCER), and last a
+name's clue ("Woman's name"). Every clue keeps the rules of ``csp_crossword.clues.rules``: it never
 holds the answer or a word of its stem, and no offensive word. Entries the list keeps out by
 default (vulgar words, slurs) get none.
 
@@ -35,6 +38,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
 from clue_morphology import Morphology  # noqa: E402
+from clue_names import CensusNames, default_folder, read_census  # noqa: E402
 from clue_tables import ABBREVIATION_CLUES, ALPHABET, CROSSWORDESE_CLUES, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
 from clue_wordnet import WordNetData, read_wordnet  # noqa: E402
 from clue_writer import ClueWriter  # noqa: E402
@@ -52,6 +56,7 @@ HEADER = (
     "# csp-crossword clues for the built-in English list: ENTRY<TAB>CLUE[<TAB>CLUE...], best first",
     "# Derived from WordNet 3.0 by scripts/build_builtin_clues.py; WordNet 3.0 Copyright 2006 by",
     "# Princeton University. All rights reserved. Licence notice: WORDNET-LICENSE.txt beside this file.",
+    "# Names' clues from the 1990 US Census name lists (public domain).",
 )
 
 
@@ -84,6 +89,7 @@ def build(
     wordnet: WordNetData,
     scores: dict[str, int],
     displays: dict[str, str],
+    census: CensusNames,
     only: set[str] | None = None,
     rejected: dict[str, list[str]] | None = None,
 ) -> dict[str, list[str]]:
@@ -98,6 +104,8 @@ def build(
         found: list[str] = []
         candidates = [c for table in TABLES for c in table.get(entry, ())]
         candidates += writer.clues(entry, display) + letter_clues(entry)
+        if not display or display.isalpha():  # a name is one word ("all-red" is no surname)
+            candidates += census.clues(entry)
         for clue in candidates:
             if clue not in found and keep(entry, display, clue):
                 found.append(clue)
@@ -144,21 +152,25 @@ def wordnet_notice(folder: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wordnet", type=Path, default=WORDNET, help="WordNet's folder (index.*, data.*, *.exc)")
+    parser.add_argument("--census", type=Path, help="folder of the Census name lists (default: the names package's)")
     parser.add_argument("--check", action="store_true", help="compare a rebuild with the shipped file")
     parser.add_argument("--entries", help="comma-separated entries: print their clues, write nothing")
     args = parser.parse_args(argv)
-    wordnet = read_wordnet(args.wordnet)
+    census_folder = args.census or default_folder()
+    if census_folder is None:
+        parser.error("the Census name lists are needed: pip install names, or give --census DIR")
+    wordnet, census = read_wordnet(args.wordnet), read_census(census_folder)
     scores, displays = read_entries()
     if args.entries:
         wanted = {e.strip().upper() for e in args.entries.split(",") if e.strip()}
         rejected: dict[str, list[str]] = {}
-        clues = build(wordnet, scores, displays, wanted, rejected)
+        clues = build(wordnet, scores, displays, census, wanted, rejected)
         for entry in sorted(wanted):
             print(entry, " | ".join(clues.get(entry, ["(none)"])), sep="\t")
             if rejected.get(entry):
                 print("", "rejected: " + " | ".join(rejected[entry]), sep="\t")
         return 0
-    clues = build(wordnet, scores, displays)
+    clues = build(wordnet, scores, displays, census)
     data, notice = render(clues), wordnet_notice(args.wordnet)
     if args.check:
         same = OUTPUT.read_bytes() == data and LICENSE.read_text("utf-8") == notice

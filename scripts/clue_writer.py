@@ -7,6 +7,7 @@ import re
 
 from clue_morphology import BASE, COMPARATIVE, GERUND, LEMMA, PAST, PLURAL, SUPERLATIVE, THIRD, Morphology, letters
 from clue_wordnet import LOCATION_FILE, PERSON_FILE, Synset, WordNetData, is_taxon
+from csp_crossword.clues.rules import reveals
 
 #: A clue's length at most, in characters (a definition is cut to fit, or dropped).
 MAX_LENGTH = 60
@@ -26,6 +27,15 @@ CAPITAL_CLIPPING = 2
 LOWER_CLIPPING = 5
 #: Two synonyms this alike are spellings of one word, not clues for each other.
 VARIANT_SIMILARITY = 0.75
+#: Clauses of a definition tried ("earliest horse; extinct primitive dog-sized ... animal").
+MAX_CLAUSES = 2
+#: Broader terms: levels of hypernyms climbed, and hypernyms followed from each synset. The
+#: nearest one's familiar word ranks NEAREST_TERM_QUALITY among its sense's clues; the others rank
+#: HYPERNYM_QUALITY and after (one more a level up), after every other kind of clue.
+HYPERNYM_DEPTH = 2
+MAX_HYPERNYMS = 2
+NEAREST_TERM_QUALITY = 4
+HYPERNYM_QUALITY = 5
 #: A phrase gives a fill-in-the-blank clue when the list scores it this familiar or more.
 MIN_PHRASE = 45
 BLANK = "___"
@@ -126,6 +136,7 @@ def tidy(text: str) -> str:
     """A definition as a clue: parentheses, "used of", "any" and leading articles off, first
     letter capitalised."""
     text = re.sub(r"\s*\([^()]*\)", "", text).strip()
+    text = re.sub(r"`([^`']*)'", r'"\1"', text)  # WordNet quotes `thus'
     text = re.sub(r"^(used of|any) (?!of )", "", text)  # "any competition": "Competition"
     text = re.sub(r"\s+", " ", text).strip(" ,;:.")
     lower = text.lower()
@@ -147,7 +158,10 @@ def shorten(definition: str) -> tuple[str, bool] | None:
         while position > 0:
             short = tidy(text[:position])
             words = short.lower().split()
-            if len(words) >= 2 and words[-1] not in DANGLING and short.count("(") == short.count(")"):
+            # nor a participle waiting for its agent ("Period marked" of "marked by ...")
+            participle = words[-1].endswith("ed") and cut in (" by ", " with ", " from ", " in ", " for ", " as ")
+            balanced = short.count("(") == short.count(")")
+            if len(words) >= 2 and words[-1] not in DANGLING and not participle and balanced:
                 return short, True
             position = text.rfind(cut, 0, position)
     return None
@@ -198,7 +212,10 @@ class ClueWriter:
                 senses = [s for s in senses if not _no_plural(lemma, s)]
             for sense_rank, synset in enumerate(senses[:MAX_SENSES]):
                 for quality, familiar, clue in self._sense_clues(entry, lemma, pos, kind, synset):
-                    ranked.append(((rank, min(sense_rank, tagged), quality, -familiar, len(clue)), clue))
+                    order = (rank, min(sense_rank, tagged), quality, -familiar, len(clue))
+                    if quality >= HYPERNYM_QUALITY:  # a broader term only after every other clue
+                        order = (MAX_ANALYSES + quality, *order)
+                    ranked.append((order, clue))
         if not display or " " not in display:
             for score, phrase in self.phrases.get(entry, [])[:2]:
                 blank = self._blank(entry, phrase)
@@ -239,16 +256,48 @@ class ClueWriter:
         letter = LETTER.match(synset.gloss)
         if letter and kind == BASE:
             found.append((0, 100, self._letter_clue(letter.group(2), int(letter.group(1)))))
-        definition = self._definition(synset, kind)
-        if definition:
+        for clause, definition in enumerate(self._definitions(synset, kind)):
             text, cut = definition
-            found.append((2 if cut else 1, 0, text + suffix))
+            # a later clause ("earliest horse; extinct ... Eocene animal") serves when the
+            # first gives the answer away
+            found.append((3 if clause else 2 if cut else 1, 0, text + suffix))
         if synset.pos == "n" and kind in (BASE, PLURAL):  # "Work unit" for ERG, ranked last
-            for offset in synset.hypernyms[:1]:
-                word = self.wn.synsets[("n", offset)].words[0]
-                form = self._inflect(word, "n", kind)
-                if form and self.scores.get(letters(word), 0) >= GOOD_SYNONYM:
-                    found.append((4, 0, form[:1].upper() + form[1:]))
+            found += self._hypernym_clues(entry, synset, kind)
+        return found
+
+    def _hypernym_clues(self, entry: str, synset: Synset, kind: str) -> list[tuple[int, int, str]]:
+        """The sense's broader terms as clues, nearest first: the first hypernym's first word
+        when familiar (ERG: "Work unit"), then every familiar word of the hypernyms up to
+        HYPERNYM_DEPTH levels up (SPORTSANNOUNCER: "Announcer" gives it away, "Broadcaster"
+        does not)."""
+        found: list[tuple[int, int, str]] = []
+        level, seen = synset.hypernyms[:MAX_HYPERNYMS], set()
+        for depth in range(HYPERNYM_DEPTH):
+            above: list[str] = []
+            for place, offset in enumerate(level):
+                if offset in seen:
+                    continue
+                seen.add(offset)
+                broader = self.wn.synsets[("n", offset)]
+                words = []  # one word a broader term: its most familiar (PURGATIVE, not also PHYSIC)
+                for rank, word in enumerate(broader.words):
+                    familiar = self.scores.get(letters(word), 0)
+                    wanted = GOOD_SYNONYM if depth == 0 and rank == 0 else MIN_SYNONYM
+                    form = self._inflect(word, "n", kind) if familiar >= wanted and LEMMA.fullmatch(word) else None
+                    if form and word.count(" ") <= 2:
+                        words.append((-familiar, rank, form))
+                # the most familiar word that does not give the entry away (the builder checks
+                # every rule again)
+                # the nearest term's familiar word stays among the sense's clues (HORSE: "Equine"
+                # before a rarer sense's definition); the others come after every other clue
+                nearest = depth == 0 and place == 0 and words and -words[0][0] >= GOOD_SYNONYM
+                for familiar, _, form in sorted(words):
+                    if not reveals(entry, form):
+                        quality = NEAREST_TERM_QUALITY if nearest else HYPERNYM_QUALITY + depth
+                        found.append((quality, -familiar, form[:1].upper() + form[1:]))
+                        break
+                above += broader.hypernyms[:MAX_HYPERNYMS]
+            level = above
         return found
 
     def _letter_clue(self, alphabet: str, position: int) -> str:
@@ -272,22 +321,29 @@ class ClueWriter:
             return made or ("More " if kind == COMPARATIVE else "Most ") + word
         return self.morph.inflect(word, pos, kind)
 
-    def _definition(self, synset: Synset, kind: str) -> tuple[str, bool] | None:
-        """The sense's definition as a clue in the inflection ``kind``, and whether it was cut."""
+    def _definitions(self, synset: Synset, kind: str) -> list[tuple[str, bool]]:
+        """The clauses of the sense's definition (at most MAX_CLAUSES) as clues in the inflection
+        ``kind``, each with whether it was cut."""
         if SKIP_GLOSS.search(synset.gloss):
-            return None
-        shortened = shorten(synset.gloss)
-        if not shortened:
-            return None
-        text, cut = shortened
-        made: str | None = None
-        if kind == BASE:
-            made = text
-        elif synset.pos == "v" and kind in FORM_OF:
-            made = self._conjugate(text, kind)
-        elif synset.pos == "n" and kind == PLURAL:
-            made = self._pluralize(text)
-        return (made, cut) if made else None
+            return []
+        found = []
+        for clause in synset.gloss.split(";")[:MAX_CLAUSES]:
+            shortened = shorten(clause)
+            if not shortened:
+                continue
+            text, cut = shortened
+            if cut and found:  # a later clause cut short reads as a fragment ("Work done")
+                continue
+            made: str | None = None
+            if kind == BASE:
+                made = text
+            elif synset.pos == "v" and kind in FORM_OF:
+                made = self._conjugate(text, kind)
+            elif synset.pos == "n" and kind == PLURAL:
+                made = self._pluralize(text)
+            if made:
+                found.append((made, cut))
+        return found
 
     def _conjugate(self, text: str, kind: str) -> str | None:
         """A verb definition in another form: each coordinated verb's first word ("make or

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from .jobs import WrongFillError
 
 if TYPE_CHECKING:
     from ..backends.base import ProgressCallback
+    from ..clues.sources import ClueSource
     from ..layout.american import AmericanPattern
     from ..layout.freeform import FreeformResult
     from ..layout.generate import Generated
@@ -54,6 +55,7 @@ def generate(
     symmetry: str = "rotational",
     entries: Iterable[str] = (),
     progressive: ProgressiveOptions | Mapping[str, Any] | None = None,
+    clued_by: Sequence[ClueSource] | None = None,
 ) -> Generated:
     """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
     crossword of digits). The fill is verified; the time limit holds for the whole job.
@@ -67,7 +69,9 @@ def generate(
     optional (see :mod:`csp_crossword.layout.generate`). ``progressive``: the progressive search's
     options (:class:`~csp_crossword.layout.progressive.ProgressiveOptions` or a dict of its
     fields: ``start``, ``queue_size``, ``neighbours``, ``threshold``, ``scrambled_weight``), for
-    ``method`` ``progressive`` or ``auto`` of the open style."""
+    ``method`` ``progressive`` or ``auto`` of the open style. ``clued_by``: clue sources (as
+    :func:`~csp_crossword.clues.chain.clue_sources` gives them); the fill then uses only entries
+    that the word list or one of them clues, so the puzzle made has every clue."""
     from ..core.limits import layout_size
     from ..layout.american_patterns import LayoutRuleError
     from ..layout.generate import generate as run_generate
@@ -90,6 +94,10 @@ def generate(
         lexicon = as_lexicon(words, lang=lang)
     if min_score is not None:
         lexicon = lexicon.filtered(min_score=min_score)
+    if clued_by is not None:
+        from ..clues.chain import clued_lexicon
+
+        lexicon = clued_lexicon(lexicon, clued_by)
     try:
         made = run_generate(
             rows,

@@ -76,6 +76,7 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
         "symmetric": (bool,),
         "method": (str,),
         "numeric": (bool,),
+        "allow_unclued": (bool,),
     },
     "freeform": {
         "count": (int,),

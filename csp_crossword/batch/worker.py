@@ -108,7 +108,10 @@ def _generate(job: BatchJob, started: float) -> _Ran:
     numeric = settings.get("numeric", False)
     words = None if numeric else worker_cache().lexicon(job.words)
     settings.setdefault("style", "open" if numeric else "american")
-    made = api.generate(rows, cols, words, time_limit=_left(job, started), **settings)
+    # the puzzle written gets every clue: only entries a clue source has (as generate -o)
+    allow_unclued = settings.pop("allow_unclued", False)
+    clued_by = None if numeric or allow_unclued else _clue_chain(clues) or None
+    made = api.generate(rows, cols, words, time_limit=_left(job, started), clued_by=clued_by, **settings)
     result = made.result
     summary = {**_fill_summary(result), "method": made.method, "patterns_tried": made.patterns_tried}
     if not result.status.has_fill or result.cells is None:
@@ -150,13 +153,19 @@ def _clue_settings(settings: dict[str, Any]) -> tuple[str, str | None]:
     return settings.pop("clues", DEFAULT_KIND), settings.pop("clue_db", None)
 
 
+def _clue_chain(clues: tuple[str, str | None]) -> list[Any]:
+    from ..clues.chain import clue_sources
+
+    kind, database = clues
+    return clue_sources(kind, database=database)
+
+
 def _with_clues(puzzle: Any, clues: tuple[str, str | None], summary: dict[str, Any]) -> Any:
     """``puzzle`` with its empty clues filled from the job's clue sources (the word list's come
     first); the summary counts where they came from and names the slots left empty."""
-    from ..clues.chain import clue_sources, fill_clues
+    from ..clues.chain import fill_clues
 
-    kind, database = clues
-    report = fill_clues(puzzle, clue_sources(kind, database=database))
+    report = fill_clues(puzzle, _clue_chain(clues))
     summary["clues"] = {"list": report.kept, **report.added}
     summary["clues_empty"] = report.empty
     return puzzle

@@ -27,7 +27,10 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..clues.chain import ClueReport
+    from ..clues.sources import ClueSource
 
 
 def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
@@ -88,11 +91,22 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
     return EXIT_BY_STATUS[result.status]
 
 
-def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) -> ClueReport:
+def apply_clues(
+    args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter, sources: Sequence[ClueSource] | None = None
+) -> ClueReport:
     """Fill the puzzle's empty clues from the sources ``--clues`` names (the clues it has, the
-    word list's among them, are kept). :func:`report_clues` says what came from where once the
+    word list's among them, are kept), or from ``sources`` when given (chosen already by
+    :func:`chosen_clue_sources`). :func:`report_clues` says what came from where once the
     puzzle is written."""
-    from ..clues.chain import clue_sources, fill_clues
+    from ..clues.chain import fill_clues
+
+    return fill_clues(puzzle, sources if sources is not None else chosen_clue_sources(args, reporter))
+
+
+def chosen_clue_sources(args: argparse.Namespace, reporter: Reporter) -> list[ClueSource]:
+    """The chain of clue sources ``--clues`` and ``--clue-db`` name (warning of options that do
+    nothing, and of WordNet missing)."""
+    from ..clues.chain import clue_sources
     from ..clues.wordnet import wordnet_directory
 
     kind = getattr(args, "clues", "none")
@@ -101,8 +115,7 @@ def apply_clues(args: argparse.Namespace, puzzle: Puzzle, reporter: Reporter) ->
         reporter.warn(f"--clue-db is read by --clues db only (not --clues {kind})")
     if kind == "wordnet" and wordnet_directory() is None:
         reporter.warn("WordNet not found (install Debian's wordnet-base, or set WNSEARCHDIR)")
-    sources = clue_sources(kind, database=database if kind == "db" else None)
-    return fill_clues(puzzle, sources)
+    return clue_sources(kind, database=database if kind == "db" else None)
 
 
 def report_clues(report: ClueReport | None, reporter: Reporter, kept_from: str = "list") -> None:

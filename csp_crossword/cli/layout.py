@@ -21,7 +21,7 @@ from .common import (
     write_output,
     write_puzzle_output,
 )
-from .fill import apply_clues, report_clues
+from .fill import apply_clues, chosen_clue_sources, report_clues
 
 
 def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
@@ -64,10 +64,16 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
             deadline=deadline,
         )
     )
+    # a puzzle file gets every clue: its fill uses only entries a clue source has (the word
+    # list's own clues count), unless --allow-unclued
+    writes_puzzle = bool(args.output) and is_crossword_file(args.output)
+    sources = chosen_clue_sources(args, reporter) if writes_puzzle else None
+    clued_by = sources if sources and not numeric and not args.allow_unclued else None
     made = api.generate(
         rows,
         cols,
         words,
+        clued_by=clued_by,
         lang=args.lang,
         numeric=numeric,
         min_score=args.min_score,
@@ -97,13 +103,13 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         text = to_json(result_to_dict(made.grid, result, extra))
     else:
         text = result_to_text(made.grid, result)
-    if args.output and is_crossword_file(args.output):
+    if writes_puzzle:
         if result.status.has_fill and result.cells is not None:
             # a numeric fill's clues ("7×8 or 4×14") are its lexicon's, made by api.generate
             puzzle = puzzle_from_fill(made.grid, result.cells, products_lexicon() if numeric else words)
         else:
             puzzle = Puzzle(made.grid.with_cells(result.cells) if result.cells else made.grid)
-        clue_report = apply_clues(args, puzzle, reporter)
+        clue_report = apply_clues(args, puzzle, reporter, sources)
         write_puzzle_output(args, puzzle, text, reporter)
         report_clues(clue_report, reporter)
     else:

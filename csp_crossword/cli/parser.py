@@ -203,6 +203,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file with clues",
     )
     add_clue_arg(gen)
+    gen.add_argument(
+        "--allow-unclued",
+        action="store_true",
+        help="with --output FILE.puz/.ipuz/.xd: let the fill use entries no clue source has (their clues "
+        "stay empty); by default a puzzle file's fill uses only entries with a clue",
+    )
     gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
     free = add_command(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", "layout:cmd_freeform")

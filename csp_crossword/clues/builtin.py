@@ -101,6 +101,10 @@ class BuiltinClues:
     def __contains__(self, entry: object) -> bool:
         return isinstance(entry, str) and self.clues(entry) != ()
 
+    def entries(self) -> set[str]:
+        """Every entry with a shipped clue."""
+        return {line.partition("\t")[0] for line in self.text.split("\n") if line}
+
     def clues(self, entry: str) -> tuple[str, ...]:
         """The shipped clues of ``entry``, best first (empty when it has none)."""
         found = find_line(self.text, normalize_entry(entry)) if entry else None

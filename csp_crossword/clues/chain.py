@@ -19,7 +19,7 @@ from ..core.errors import InputError
 from ..core.glyphs import normalize_entry
 from ..formats import Puzzle
 from .builtin import BuiltinClues
-from .database import ClueDatabase, default_database_path
+from .database import ClueDatabase, clue_key, default_database_path
 from .rules import is_offensive, reveals
 from .sources import ClueSource, ClueSuggestion
 from .wordnet import wordnet_directory, wordnet_glosses
@@ -171,6 +171,18 @@ class ClueReport:
         return f"{len(self.empty)} {noun} empty: {shown}{more}"
 
 
+def clued_lexicon(lexicon: Lexicon, sources: Sequence[ClueSource]) -> Lexicon:
+    """``lexicon`` with only the entries that get a clue: their own (a word list's) or one from
+    ``sources`` (a generated puzzle then has every clue). A source that can list its entries
+    (``entries()``: the database, the shipped clues) is asked for them at once; any other is asked
+    for the best clue of every entry."""
+    clued = {entry for entry, clue in lexicon.clues.items() if clue}
+    for source in sources:
+        listing = getattr(source, "entries", None)
+        clued |= listing() if callable(listing) else set(source.best(lexicon.scores))
+    return lexicon.filtered(only=clued)
+
+
 def acceptable(answer: str, clue: str, source: object = None) -> bool:
     """Whether ``clue`` may go with ``answer`` in a puzzle: not empty, not giving the answer away,
     not offensive. The sources keep these rules already; checked again here since a source may be
@@ -195,7 +207,7 @@ def fill_clues(puzzle: Puzzle, sources: Sequence[ClueSource]) -> ClueReport:
             report.kept += 1
         else:
             missing[slot.id] = answer
-    chosen = choose_clues(missing, sources)
+    chosen = choose_clues(missing, sources, used=[clue for _, _, clue in puzzle.entries() if clue.strip()])
     for slot_id, (clue, source) in chosen.items():
         puzzle.clues[slot_id] = clue
         report.added[source] += 1
@@ -203,31 +215,45 @@ def fill_clues(puzzle: Puzzle, sources: Sequence[ClueSource]) -> ClueReport:
     return report
 
 
-def choose_clues(answers: Mapping[str, str], sources: Sequence[ClueSource]) -> dict[str, tuple[str, str]]:
+def choose_clues(
+    answers: Mapping[str, str], sources: Sequence[ClueSource], used: Iterable[str] = ()
+) -> dict[str, tuple[str, str]]:
     """Slot id -> (clue, the name of the source that gave it) for the slots of ``answers``
-    (slot id -> answer) that a source has an acceptable clue for, the first source first."""
+    (slot id -> answer) that a source has an acceptable clue for, the first source first.
+
+    One puzzle does not use a clue twice ("Place" for SET, LEFT and SHOES): when an entry's best
+    clue is taken (by an earlier slot, or in ``used``: the clues the puzzle has), its next
+    acceptable suggestion is used, and the taken one only when it has no other."""
     missing = {slot_id: normalize_entry(answer) for slot_id, answer in answers.items()}
+    taken = {clue_key(clue) for clue in used}
     chosen: dict[str, tuple[str, str]] = {}
     for source in sources:
         if not missing:
             break
         found = source.best(set(missing.values()))
         for slot_id, answer in list(missing.items()):
-            clue = _first_acceptable(source, answer, found.get(answer))
+            clue = _first_acceptable(source, answer, found.get(answer), taken)
             if clue:
                 chosen[slot_id] = (clue, source.name)
+                taken.add(clue_key(clue))
                 del missing[slot_id]
     return chosen
 
 
-def _first_acceptable(source: ClueSource, answer: str, best: str | None) -> str | None:
-    """``best`` when it keeps the rules, else the source's next suggestion that does."""
-    if best is None or acceptable(answer, best, source):
+def _first_acceptable(source: ClueSource, answer: str, best: str | None, taken: set[str]) -> str | None:
+    """``best`` when it keeps the rules and is not taken, else the source's next suggestion that
+    does (a taken one when no other keeps the rules)."""
+    if best is None:
+        return None
+    if acceptable(answer, best, source) and clue_key(best) not in taken:
         return best
+    fallback = best if acceptable(answer, best, source) else None
     for suggestion in source.suggestions(answer, FALLBACK_SUGGESTIONS):
         if acceptable(answer, suggestion.clue, source):
-            return suggestion.clue
-    return None
+            if clue_key(suggestion.clue) not in taken:
+                return suggestion.clue
+            fallback = fallback or suggestion.clue
+    return fallback
 
 
 def suggest(entry: str, sources: Sequence[ClueSource], limit: int = 10) -> list[ClueSuggestion]:
@@ -260,6 +286,7 @@ __all__ = [
     "builtin_source",
     "choose_clues",
     "clue_sources",
+    "clued_lexicon",
     "fill_clues",
     "suggest",
 ]

@@ -374,6 +374,14 @@ class ClueDatabase:
                         found[entry] = (uses, key, clue)
         return {entry: clue for entry, (_, _, clue) in found.items()}
 
+    def entries(self) -> set[str]:
+        """Every entry with at least one clue that may be suggested."""
+        with self._lock:
+            connection = self._connect(create=False)
+            if connection is None:
+                return set()
+            return {row[0] for row in connection.execute("SELECT DISTINCT entry FROM clue_uses WHERE usable")}
+
     def stats(self) -> DatabaseStats:
         """Distinct entries, clue rows and sources, and the file's size (with its WAL)."""
         with self._lock:

@@ -18,6 +18,7 @@ pattern is the AND of the bitsets of its filled positions, and a candidate count
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from ..core.glyphs import normalize_entry, split_glyphs
@@ -155,10 +156,17 @@ class Lexicon:
             return {n: self._ready.count(n) for n in self._ready.lengths}
         return {n: len(ws) for n, ws in sorted(self.by_length.items())}
 
-    def filtered(self, min_score: int | None = None, banned: Iterable[str] = ()) -> Lexicon:
-        """A new lexicon without entries below ``min_score`` or in ``banned``."""
+    def filtered(
+        self, min_score: int | None = None, banned: Iterable[str] = (), only: AbstractSet[str] | None = None
+    ) -> Lexicon:
+        """A new lexicon without entries below ``min_score``, in ``banned`` or (when given) outside
+        ``only`` (normalised entries)."""
         banned_set = {normalize_entry(w) for w in banned}
-        keep = {w: s for w, s in self.scores.items() if (min_score is None or s >= min_score) and w not in banned_set}
+        keep = {
+            w: s
+            for w, s in self.scores.items()
+            if (min_score is None or s >= min_score) and w not in banned_set and (only is None or w in only)
+        }
         multiplicity = {w: n for w, n in self.multiplicity.items() if w in keep}
         return Lexicon(keep, self.display, self.clues, self.name, multiplicity)
 

@@ -135,6 +135,25 @@ def test_generate_and_freeform_take_the_options(capsys, tmp_path):
     assert code == ExitCode.OK and "Equine" in text
 
 
+def test_a_generated_puzzle_file_has_every_clue(capsys, tmp_path):
+    """generate -o FILE.puz fills only with entries a clue source has, so no clue is empty;
+    --allow-unclued lets the fill use any entry of the list."""
+    from csp_crossword.clues.builtin import BuiltinClues
+
+    shipped = BuiltinClues()
+    out = tmp_path / "g.puz"
+    code, _, err = run(capsys, "generate", "--size", "9x9", "-o", out, "--time-limit", "30")
+    assert code == ExitCode.OK, err
+    entries = read_puzzle(out).entries()
+    assert entries and all(clue for _, _, clue in entries) and "empty" not in err
+    # checked against the shipped file itself, not the code that chose the entries
+    assert all(shipped.clues(answer) for _, answer, _ in entries)
+    assert not [(a, c) for _, a, c in entries if reveals(a, c)]
+    assert len({clue for _, _, clue in entries}) >= 0.9 * len(entries)  # hardly a clue twice
+    code, _, err = run(capsys, "generate", "--size", "9x9", "-o", out, "--time-limit", "30", "--allow-unclued")
+    assert code == ExitCode.OK, err
+
+
 def test_convert_adds_clues_only_when_asked(capsys, tmp_path):
     source = tmp_path / "p.ipuz"
     assert run(capsys, "fill", MINI, "-o", source, "--clues", "none")[0] == ExitCode.OK

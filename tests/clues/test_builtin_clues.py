@@ -164,16 +164,47 @@ def script():
 
 
 SLICE = {"SODA", "EASES", "RATED", "ALOES", "ICEAGE", "THE", "VEE", "DEC", "PEDESTRIANS", "ONO", "XQZVXQ"}
+SLICE |= {"RITA", "SNYDER", "SPORTSANNOUNCER", "DAWNHORSE"}
 
 
-def test_the_script_remakes_the_shipped_clues_the_same_way_twice(script, shipped):
+@pytest.fixture(scope="module")
+def census(script):
+    folder = script.default_folder()
+    if folder is None:
+        pytest.skip("needs the Census name lists of the names package (pip install names)")
+    return script.read_census(folder)
+
+
+def test_the_script_remakes_the_shipped_clues_the_same_way_twice(script, shipped, census):
     wordnet = script.read_wordnet(WORDNET)
     scores, displays = script.read_entries()
-    first = script.build(wordnet, scores, displays, SLICE)
-    second = script.build(wordnet, scores, displays, set(sorted(SLICE, reverse=True)))
+    first = script.build(wordnet, scores, displays, census, SLICE)
+    second = script.build(wordnet, scores, displays, census, set(sorted(SLICE, reverse=True)))
     assert first == second
     assert {entry: tuple(clues) for entry, clues in first.items()} == {e: shipped[e] for e in SLICE if e in shipped}
     one, two = script.render(first), script.render(second)
     assert one == two and hashlib.sha256(one).hexdigest() == hashlib.sha256(script.render(dict(first))).hexdigest()
     assert gzip.decompress(one).decode("utf-8").startswith("# csp-crossword clues")
     assert script.wordnet_notice(WORDNET) == Path(LICENSE_PATH).read_text("utf-8")
+
+
+def test_names_are_clued_from_the_census_lists_after_every_other_clue(tmp_path):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from clue_names import read_census
+
+    (tmp_path / "dist.female.first").write_text("MARY 2.629 2.629 1\nJEAN 0.200 2.8 2\nRITA 0.100 2.9 3\n")
+    (tmp_path / "dist.male.first").write_text("JAMES 3.318 3.318 1\nJEAN 0.150 3.5 2\n")
+    (tmp_path / "dist.all.last").write_text("SMITH 1.006 1.006 1\nSNYDER 0.050 1.1 900\nALLRED 0.001 1.2 60000\n")
+    names = read_census(tmp_path)
+    assert names.clues("RITA") == ["Woman's name"] and names.clues("JAMES") == ["Man's name"]
+    assert names.clues("JEAN") == ["Man's or woman's name"]  # neither three times the other
+    assert names.clues("SNYDER") == ["Common surname"] and names.clues("ALLRED") == []  # past MAX_SURNAME_RANK
+    assert names.clues("SODA") == []
+
+
+def test_shipped_clues_for_names_and_broader_terms(shipped):
+    assert shipped["RITA"][0] == "Woman's name"
+    # a word that is also a name keeps its meaning first
+    assert "Woman's name" not in shipped["MAY"][:1]
+    # the definition and the nearest broader term give SPORTSANNOUNCER away; a farther one does not
+    assert shipped["SPORTSANNOUNCER"][0] == "Broadcaster"

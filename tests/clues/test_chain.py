@@ -16,8 +16,10 @@ from csp_crossword.clues.chain import (
     ListClues,
     WordNetClues,
     as_clue,
+    builtin_source,
     choose_clues,
     clue_sources,
+    clued_lexicon,
     fill_clues,
     suggest,
 )
@@ -128,6 +130,26 @@ def test_a_clue_giving_its_answer_away_is_never_used():
     assert report.empty == ["4A", "2D"]
     for slot, answer, clue in board.entries():
         assert not (clue and reveals(answer, clue)), slot.id
+
+
+def test_one_puzzle_uses_a_clue_once_while_an_entry_has_another():
+    # DOG, NO and GO all have "Word" first; the puzzle's own "Refusal" is taken too
+    table = Table("t", {"DOG": ["Word", "Canine"], "GO": ["Word", "Refusal", "Leave"], "NO": ["Word"], "ON": ["Word"]})
+    board = puzzle({"2D": "refusal"})
+    fill_clues(board, [table])
+    assert board.clues == {"1A": "Word", "2D": "refusal", "3D": "Leave", "4A": "Word"}
+    # NO has no other clue: it keeps the taken one rather than none
+
+
+def test_a_clued_lexicon_keeps_the_entries_a_source_or_the_list_clues(tmp_path):
+    words = Lexicon({"DOG": 50, "GO": 50, "NO": 50, "XQZV": 50}, clues={"NO": "Refusal"})
+    kept = clued_lexicon(words, [Table("t", {"GO": ["Leave"]})])
+    assert sorted(kept.scores) == ["GO", "NO"] and kept.clue("NO") == "Refusal"
+    shipped = builtin_source()
+    kept = clued_lexicon(words, [shipped])
+    assert sorted(kept.scores) == ["DOG", "GO", "NO"]
+    assert all(shipped.clues(entry) for entry in ("DOG", "GO")) and not shipped.clues("XQZV")
+    assert clued_lexicon(words, []).scores == {"NO": 50}
 
 
 def test_a_wordnet_gloss_as_a_clue():

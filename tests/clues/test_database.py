@@ -49,6 +49,7 @@ def test_suggestions_are_ordered_by_uses_with_a_source(archive, tmp_path):
     assert suggestions[0].source == "One, Ann Setter, 2024-03-02 (one.xd)"
     assert [s.clue for s in database.suggestions("DOG", limit=2)] == ["Canine", "Pet"]
     assert database.best(["DOG", "GO", "CAT"]) == {"DOG": "Canine", "GO": "Leave"}
+    assert database.entries() == {"DOG", "NO", "ON", "GO"}
 
 
 def test_reimport_adds_nothing(archive, tmp_path):

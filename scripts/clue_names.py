@@ -1,0 +1,79 @@
+"""Clues for people's names from the 1990 US Census name lists (``build_builtin_clues.py``).
+
+The Census Bureau's frequency lists of female first names, male first names and surnames (1990;
+US government data, in the public domain) say which entries of the built-in list are names and
+how common each is. They come with the ``names`` package on PyPI (``pip install names``: the
+files ``dist.female.first``, ``dist.male.first`` and ``dist.all.last`` beside its module), or
+from a folder holding those three files.
+
+A name gets a plain clue a solver can work with ("Woman's name", "Common surname"); the builder
+offers it only after every clue WordNet and the written tables give, so a word that is also a
+name (MAY, WILL, SMITH) keeps its meaning first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+FILES = {"female": "dist.female.first", "male": "dist.male.first", "last": "dist.all.last"}
+#: A first name is a woman's (or a man's) when that share of people with it is at least this many
+#: times the other's; else it is clued as either.
+GENDER_RATIO = 3.0
+#: Surnames up to this rank in the Census list are "Common surname"; rarer ones "Family name".
+COMMON_SURNAME_RANK = 1000
+#: Surnames after this rank are left out (the list runs to 88,799, down to one person in ten
+#: million, where a name is more often a misspelling than a family).
+MAX_SURNAME_RANK = 50_000
+
+
+@dataclass(frozen=True)
+class CensusNames:
+    """Upper-case name -> share of people (percent) with it, per list; surname ranks."""
+
+    female: dict[str, float]
+    male: dict[str, float]
+    surname_rank: dict[str, int]
+
+    def clues(self, entry: str) -> list[str]:
+        """The name clue of ``entry``: as a first name, else as a surname (none when not listed)."""
+        found = []
+        woman, man = self.female.get(entry, 0.0), self.male.get(entry, 0.0)
+        if woman and woman >= GENDER_RATIO * man:
+            found.append("Woman's name")
+        elif man and man >= GENDER_RATIO * woman:
+            found.append("Man's name")
+        elif woman or man:
+            found.append("Man's or woman's name")
+        rank = self.surname_rank.get(entry)
+        if rank is not None and not found:  # RITA is a woman's name, not "Family name" too
+            found.append("Common surname" if rank <= COMMON_SURNAME_RANK else "Family name")
+        return found
+
+
+def default_folder() -> Path | None:
+    """The folder of the ``names`` package's Census files, if that package is installed."""
+    try:
+        import names  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    folder = Path(names.__file__).parent
+    return folder if all((folder / name).exists() for name in FILES.values()) else None
+
+
+def read_census(folder: Path) -> CensusNames:
+    """The three lists of ``folder``: lines ``NAME  FREQUENCY  CUMULATIVE  RANK``."""
+    shares: dict[str, dict[str, float]] = {}
+    ranks: dict[str, int] = {}
+    for kind, name in FILES.items():
+        table: dict[str, float] = {}
+        with open(folder / name, encoding="ascii") as handle:
+            for line in handle:
+                fields = line.split()
+                if len(fields) != 4 or not fields[0].isalpha():
+                    continue
+                table[fields[0].upper()] = float(fields[1])
+                if kind == "last" and int(fields[3]) <= MAX_SURNAME_RANK:
+                    ranks[fields[0].upper()] = int(fields[3])
+        shares[kind] = table
+    return CensusNames(shares["female"], shares["male"], ranks)
