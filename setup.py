@@ -1,7 +1,8 @@
-"""The compiled part of the package: the search core (csp_crossword/search/_kernel.c, kernel/*.c).
+"""The compiled parts of the package: the search core (csp_crossword/search/_kernel.c, kernel/*.c)
+and the .puz checksum (csp_crossword/formats/_checksum.c).
 
-Everything else is configured in pyproject.toml. The extension is optional: without a C compiler
-the package installs without it and the search runs its pure-Python reference.
+Everything else is configured in pyproject.toml. The extensions are optional: without a C
+compiler the package installs without them and runs their pure-Python references.
 """
 
 import platform
@@ -40,6 +41,13 @@ setup(
             # doubles the Python reference computes (the same word order, the same fill)
             extra_compile_args=["-O3", "-ffp-contract=off", *_machine_flags()],
             optional=True,
-        )
+        ),
+        # the .puz checksum (csp_crossword/formats/puz_extras.py has the Python reference)
+        Extension(
+            "csp_crossword.formats._checksum",
+            sources=["csp_crossword/formats/_checksum.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

@@ -19,7 +19,8 @@ from ..core.errors import InputError
 from ..core.glyphs import normalize_entry
 from ..formats import Puzzle
 from .builtin import BuiltinClues
-from .database import ClueDatabase, clue_key, default_database_path
+from .database import ClueDatabase, default_database_path
+from .records import clue_key
 from .rules import is_offensive, reveals
 from .sources import ClueSource, ClueSuggestion
 from .wordnet import wordnet_directory, wordnet_glosses

@@ -22,19 +22,16 @@ A suggestion's ``uses`` is the number of sources that gave it.
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 import threading
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 
 from ..core.errors import InputError
-from ..core.glyphs import ENTRY_SEPARATORS, normalize_entry
-from .rules import is_offensive, reveals, stem
+from ..core.glyphs import normalize_entry
+from .records import ClueRow
 from .sources import ClueSuggestion
 
 #: Overrides the default database file (a path).
@@ -51,14 +48,8 @@ BUSY_TIMEOUT_MS = 10_000
 CACHE_KIB = 64 * 1024
 #: Entries per ``best`` query: well under SQLite's smallest limit of bound variables (999).
 BEST_CHUNK = 500
-#: Answers whose stem is remembered during an import (answers repeat from puzzle to puzzle).
-STEM_CACHE = 65_536
 #: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
 SOURCE_TITLE_CHARS = 60
-#: A clue that points at another clue of its own puzzle.
-CROSS_REFERENCE = re.compile(r"\b\d+\s*-?\s*(?:across|down|a|d)\b|^\s*see\b", re.IGNORECASE)
-_NO_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
-
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sources (
     id INTEGER PRIMARY KEY,
@@ -106,61 +97,6 @@ def default_database_path() -> str:
         return os.path.expanduser(chosen)
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, "csp-crossword", DATABASE_NAME)
-
-
-def clue_key(clue: str) -> str:
-    """The form two clues are the same in: NFKC, case-folded, runs of spaces as one."""
-    return " ".join(unicodedata.normalize("NFKC", clue).casefold().split())
-
-
-def gives_answer_away(clue: str, answer: str) -> bool:
-    """Whether ``clue`` gives ``answer`` away, by the rule every clue we offer keeps
-    (:func:`.rules.reveals`: the answer, a word of its stem, or the answer inside a longer word).
-
-    >>> gives_answer_away("Ice age beast", "ICEAGE"), gives_answer_away("Tamed", "TAME")
-    (True, True)
-    >>> gives_answer_away("Time period", "ERA"), gives_answer_away("Epoch", "ERA")
-    (False, False)
-    """
-    target = normalize_entry(answer)
-    if not target:
-        return False
-    # The quick answer for nearly every clue (the full rule costs tens of microseconds a clue,
-    # a good share of an import): a clue that gives the answer away holds at least the first
-    # letters of its stem (a stem differs from its word in the last letter at most).
-    if _stem_prefix(target) not in unicodedata.normalize("NFC", clue).upper().translate(_NO_SEPARATORS):
-        return False
-    return reveals(target, clue)
-
-
-@lru_cache(maxsize=STEM_CACHE)
-def _stem_prefix(entry: str) -> str:
-    return entry[: max(1, len(stem(entry)) - 1)]
-
-
-def usable_clue(clue: str, answer: str) -> bool:
-    """Whether ``clue`` may be suggested for ``answer``: not empty, not giving the answer away,
-    not pointing at another clue of its puzzle, not offensive (:func:`.rules.is_offensive`)."""
-    return (
-        bool(clue.strip())
-        and not gives_answer_away(clue, answer)
-        and not CROSS_REFERENCE.search(clue)
-        and not is_offensive(clue)
-    )
-
-
-#: A clue as stored: (entry, normalised clue, clue as the file has it, usable).
-ClueRow = tuple[str, str, str, bool]
-
-
-def clue_rows(pairs: Iterable[tuple[str, str]]) -> list[ClueRow]:
-    """The rows of (answer, clue) pairs as a file gives them (empty answers and clues dropped)."""
-    rows = []
-    for answer, text in pairs:
-        entry, clue = normalize_entry(answer), text.strip()
-        if entry and clue:
-            rows.append((entry, clue_key(clue), clue, usable_clue(clue, entry)))
-    return rows
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from ..core.errors import InputError
 from ..formats import FILE_FORMATS, Puzzle, read_crossword
-from .database import ClueDatabase, ClueRow, SourceInfo, clue_rows
+from .database import ClueDatabase, SourceInfo
+from .records import ClueRow, clue_rows
 
 #: The suffixes a folder is searched for: the crossword formats the library reads that carry clues.
 CLUE_SUFFIXES = tuple(sorted(ext for ext in FILE_FORMATS if ext != ".txt"))

@@ -7,8 +7,9 @@ import sqlite3
 
 import pytest
 from csp_crossword import api
-from csp_crossword.clues.database import ClueDatabase, default_database_path, gives_answer_away, usable_clue
+from csp_crossword.clues.database import ClueDatabase, default_database_path
 from csp_crossword.clues.importer import crossword_files, import_files
+from csp_crossword.clues.records import gives_answer_away, usable_clue
 from csp_crossword.core.errors import InputError
 
 from conftest import REALFILES

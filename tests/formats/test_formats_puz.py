@@ -249,3 +249,22 @@ def test_a_wrong_checksum_is_read_with_a_warning(tmp_path):
     path.write_bytes(bytes(data))
     puzzle = read(str(path))
     assert puzzle.warnings == ["the global checksum does not match"] and puzzle.solution == sample().solution
+
+
+def test_the_compiled_checksum_matches_the_python_reference(monkeypatch):
+    import random
+
+    from csp_crossword.formats import puz_extras
+
+    if puz_extras._compiled_checksum is None:
+        pytest.skip("the _checksum extension is not built (no C compiler)")
+    rng = random.Random(7)
+    for _ in range(2000):
+        data, value = rng.randbytes(rng.randrange(300)), rng.randrange(1 << 16)
+        assert puz_extras.checksum(data, value) == puz_extras.python_checksum(data, value)
+    # a file written with the Python loop alone has the same bytes, checksums included
+    board = Puzzle(parse_grid("CAT\nA.O\nTOE"), solution=(("C", "A", "T"), ("A", None, "O"), ("T", "O", "E")))
+    board.clues.update({"1A": "Pet", "1D": "Feline", "3D": "Also", "4A": "Digit"})
+    compiled = dumps(board)
+    monkeypatch.setattr(puz_extras, "_compiled_checksum", None)
+    assert dumps(board) == compiled

@@ -1,0 +1,79 @@
+"""Clue rows as the clue database stores them: each clue's normalised form (two wordings that
+differ only in case or spacing are one clue) and whether it may be suggested for its answer.
+
+A clue may be suggested when it is not empty, does not give its answer away (the rules of
+:mod:`.rules`, the same for every clue source), does not point at another clue of its puzzle
+("See 17-Across") and is not offensive. Importing calls this for every clue of every file, in the
+worker processes that read the files, so the common case is kept quick.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+from ..core.glyphs import ENTRY_SEPARATORS, normalize_entry
+from .rules import is_offensive, reveals, stem
+
+#: Answers whose stem is remembered during an import (answers repeat from puzzle to puzzle).
+STEM_CACHE = 65_536
+#: A clue that points at another clue of its own puzzle.
+CROSS_REFERENCE = re.compile(r"\b\d+\s*-?\s*(?:across|down|a|d)\b|^\s*see\b", re.IGNORECASE)
+_NO_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
+
+
+def clue_key(clue: str) -> str:
+    """The form two clues are the same in: NFKC, case-folded, runs of spaces as one."""
+    return " ".join(unicodedata.normalize("NFKC", clue).casefold().split())
+
+
+def gives_answer_away(clue: str, answer: str) -> bool:
+    """Whether ``clue`` gives ``answer`` away, by the rule every clue we offer keeps
+    (:func:`.rules.reveals`: the answer, a word of its stem, or the answer inside a longer word).
+
+    >>> gives_answer_away("Ice age beast", "ICEAGE"), gives_answer_away("Tamed", "TAME")
+    (True, True)
+    >>> gives_answer_away("Time period", "ERA"), gives_answer_away("Epoch", "ERA")
+    (False, False)
+    """
+    target = normalize_entry(answer)
+    if not target:
+        return False
+    # The quick answer for nearly every clue (the full rule costs tens of microseconds a clue,
+    # a good share of an import): a clue that gives the answer away holds at least the first
+    # letters of its stem (a stem differs from its word in the last letter at most).
+    if _stem_prefix(target) not in unicodedata.normalize("NFC", clue).upper().translate(_NO_SEPARATORS):
+        return False
+    return reveals(target, clue)
+
+
+@lru_cache(maxsize=STEM_CACHE)
+def _stem_prefix(entry: str) -> str:
+    return entry[: max(1, len(stem(entry)) - 1)]
+
+
+def usable_clue(clue: str, answer: str) -> bool:
+    """Whether ``clue`` may be suggested for ``answer``: not empty, not giving the answer away,
+    not pointing at another clue of its puzzle, not offensive (:func:`.rules.is_offensive`)."""
+    return (
+        bool(clue.strip())
+        and not gives_answer_away(clue, answer)
+        and not CROSS_REFERENCE.search(clue)
+        and not is_offensive(clue)
+    )
+
+
+#: A clue as stored: (entry, normalised clue, clue as the file has it, usable).
+ClueRow = tuple[str, str, str, bool]
+
+
+def clue_rows(pairs: Iterable[tuple[str, str]]) -> list[ClueRow]:
+    """The rows of (answer, clue) pairs as a file gives them (empty answers and clues dropped)."""
+    rows = []
+    for answer, text in pairs:
+        entry, clue = normalize_entry(answer), text.strip()
+        if entry and clue:
+            rows.append((entry, clue_key(clue), clue, usable_clue(clue, entry)))
+    return rows
