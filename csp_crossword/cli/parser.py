@@ -26,6 +26,7 @@ from .arguments import (
     add_ray_arg,
     add_solver_args,
     add_substring_arg,
+    existing_file,
     seed_value,
 )
 
@@ -372,6 +373,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="the folder of the page's named overrides sets, NAME.txt files (default: "
         "$XDG_DATA_HOME/csp-crossword/overrides, ~/.local/share/... without it)",
+    )
+    serve.add_argument(
+        "--clue-db",
+        type=existing_file,
+        metavar="FILE",
+        help="the clue database the page's clue suggestions read (default: $CSP_CROSSWORD_CLUE_DB, else "
+        "$XDG_DATA_HOME/csp-crossword/clues.sqlite, used when it exists)",
     )
     serve.add_argument("--workers", type=int, metavar="N", help="solver processes (default: the number of CPUs)")
     serve.add_argument("--open", action="store_true", help="open the page in the default web browser")

@@ -41,7 +41,7 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError("--workers must be 1 or more")
     if args.overrides_dir is not None and os.path.exists(args.overrides_dir) and not os.path.isdir(args.overrides_dir):
         raise InputError("not a folder", args.overrides_dir)
-    store = WordListStore(args.words, overrides_dir=args.overrides_dir)
+    store = WordListStore(args.words, overrides_dir=args.overrides_dir, clue_db=args.clue_db)
     store.lexicon("builtin", "en", False)  # loaded before the first request, not during it
     for list_id, source in store.files.items():
         store.lexicon(list_id, "en", False)  # a bad --words file is reported now, not in the page

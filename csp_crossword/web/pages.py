@@ -118,7 +118,7 @@ def clues(request: CluesRequest, store: WordLists) -> dict[str, Any]:
     lexicon = store.lexicon(request.words, request.lang, request.allow_offensive, overrides=request.overrides)
     answers = {slot.id: grid.pattern_text(slot).replace(" ", "") for slot in grid.slots}
     complete = {slot_id: answer for slot_id, answer in answers.items() if "?" not in answer}
-    sources = [ListClues(lexicon)] + (clue_sources("db") if request.sources == "chain" else [])
+    sources = [ListClues(lexicon)] + (clue_sources("db", database=store.clue_db) if request.sources == "chain" else [])
     chosen = choose_clues(complete, sources)
     return {
         "clues": {slot_id: clue for slot_id, (clue, _) in chosen.items()},
@@ -143,7 +143,7 @@ def clue_suggestions(request: ClueSuggestRequest, store: WordLists) -> dict[str,
     if not answer or "?" in answer:
         return {"entry": answer, "suggestions": []}
     lexicon = store.lexicon(request.words, request.lang, request.allow_offensive, overrides=request.overrides)
-    found = suggest(answer, [ListClues(lexicon), *clue_sources("db")], request.limit)
+    found = suggest(answer, [ListClues(lexicon), *clue_sources("db", database=store.clue_db)], request.limit)
     return {"entry": answer, "suggestions": [{"clue": s.clue, "source": s.source, "uses": s.uses} for s in found]}
 
 

@@ -131,9 +131,11 @@ class LexiconCache:
 class WordListStore:
     """The lists a server offers: built-in, ``--words`` files, uploads (thread-safe), and the
     named overrides sets a request may apply on top of any (``overrides_dir``, default the user's
-    data folder: :func:`.overrides.overrides_folder`)."""
+    data folder: :func:`.overrides.overrides_folder`). ``clue_db``: the clue database the page's
+    clue suggestions read (default the user's, :func:`~csp_crossword.clues.database.default_database_path`)."""
 
-    def __init__(self, files: list[str] | None = None, overrides_dir: str | None = None):
+    def __init__(self, files: list[str] | None = None, overrides_dir: str | None = None, clue_db: str | None = None):
+        self.clue_db = clue_db
         self.lock = threading.Lock()
         self.overrides = OverridesStore(overrides_dir)
         self.files = {
@@ -213,6 +215,7 @@ class ClientLists:
         self.store = store
         self.owner = owner
         self.cache = store.cache
+        self.clue_db = store.clue_db
 
     def offered(self) -> list[dict[str, Any]]:
         return self.store.offered(self.owner)

@@ -105,3 +105,23 @@ def test_fill_all_uses_the_chain(client):
     some = client.post("/api/clues", json={"grid": partial, "sources": "chain"}).json()
     assert set(some["clues"]) == {"4A", "5A", "1D", "2D"}
     assert client.post("/api/clues", json={"grid": grid, "sources": "all"}).status_code == 422
+
+
+def test_a_server_reads_the_clue_database_it_was_given(tmp_path, database):
+    """serve --clue-db FILE: the suggestions come from FILE, not from the user's database."""
+    from csp_crossword.web.app import ServerState, create_app
+    from csp_crossword.web.jobs import JobPool
+    from csp_crossword.web.wordlists import WordListStore
+
+    (tmp_path / "other.xd").write_text(
+        "Title: Other\n\n\nSAT\nERA\nTEN\n\n\nA1. Took a chair ~ SAT\nA4. Age ~ ERA\nA5. Digits on two hands ~ TEN\n\n"
+        "D1. Ready ~ SET\nD2. Exist ~ ARE\nD3. Bronze ~ TAN\n",
+        encoding="utf-8",
+    )
+    other = tmp_path / "other.sqlite"
+    import_clues(tmp_path / "other.xd", other)
+    with mock.patch.dict(os.environ, {"CSP_CROSSWORD_CLUE_DB": str(database)}):
+        app = create_app(ServerState(JobPool(1, max_queued=2), WordListStore([], clue_db=str(other))))
+        with TestClient(app, base_url="http://localhost") as test_client:
+            found = [s["clue"] for s in suggest(test_client, entry="TEN").json()["suggestions"]]
+    assert found[0] == "Digits on two hands" and "Perfect score" not in found
