@@ -1,11 +1,11 @@
 """The clues shipped for the built-in English list (``data/builtin-clues.tsv.gz``).
 
-Derived from WordNet 3.0 by ``scripts/build_builtin_clues.py`` (WordNet 3.0 Copyright 2006 by
-Princeton University; its licence notice is ``data/WORDNET-LICENSE.txt``): up to three clues per
-entry, best first, each keeping the rules of :mod:`.rules`. The file is decompressed once, on the
-first lookup (about 0.1 s), and kept as one string of sorted lines that a lookup searches by
-bisection (tens of microseconds): building a dict of its 150,000 lines would cost three times
-the load.
+Derived from WordNet 3.0 (WordNet 3.0 Copyright 2006 by Princeton University; its licence notice
+is ``data/WORDNET-LICENSE.txt``) and, for people's names, the 1990 US Census name lists (public
+domain) by ``scripts/build_builtin_clues.py``: up to three clues per entry, best first, each
+keeping the rules of :mod:`.rules`. The file is decompressed once, on the first lookup (about
+0.1 s), and kept as one string of sorted lines that a lookup searches by bisection (tens of
+microseconds): building a dict of its 177,000 lines would cost three times the load.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .sources import ClueSuggestion
 DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "builtin-clues.tsv.gz")
 #: Its licence notice (WordNet's licence asks that it go with every copy).
 LICENSE_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "WORDNET-LICENSE.txt")
-SOURCE_TEXT = "WordNet 3.0 (built-in)"
+SOURCE_TEXT = "built-in (WordNet 3.0, US Census names)"
 
 
 def read_text(path: str = DATA_PATH) -> str:
