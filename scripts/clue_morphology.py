@@ -33,6 +33,13 @@ VOWELS = "AEIOU"
 LEMMA = re.compile(r"[A-Za-z][A-Za-z .'-]*")
 #: Irregular forms of the commonest verbs that verb.exc lists with several forms (the past first).
 PAST_OF = {"be": "was", "go": "went", "do": "did", "see": "saw", "have": "had", "lie": "lay"}
+#: Verbs whose past is the verb itself, which verb.exc leaves out (only forms that differ are
+#: listed): ISSUED is "Put out", not "Putted out".
+PAST_OF.update(
+    (verb, verb)
+    for verb in ("put", "set", "cut", "let", "hit", "shut", "cost", "hurt", "quit", "spread", "bet", "split",
+                 "burst", "cast", "thrust", "shed", "bid", "rid", "slit", "upset", "broadcast", "forecast")
+)  # fmt: skip
 THIRD_OF = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 
 
@@ -138,6 +145,8 @@ class Morphology:
             return _same_case(word, PAST_OF[lower])
         if pos == "v" and kind == THIRD and lower in THIRD_OF:
             return _same_case(word, THIRD_OF[lower])
+        if pos == "n" and kind == PLURAL and lower in SAME_PLURAL:
+            return word
         irregular = [f for f in self.wn.inflections.get(pos, {}).get(lower, ()) if " " not in f]
         irregular = [f for f in irregular if self._irregular_kind(f, lower, pos) == kind]
         if kind == PAST and len(irregular) > 1:  # the simple past, not the participle (went, gone)
@@ -150,6 +159,21 @@ class Morphology:
         return None
 
 
+#: Nouns whose plural is the same word (WordNet's lists of irregular forms leave them out):
+#: EWES is "Female sheep", not nothing.
+SAME_PLURAL = frozenset(
+    {"sheep", "deer", "fish", "moose", "swine", "bison", "salmon", "trout", "series", "species", "aircraft",
+     "offspring", "cattle", "elk", "cod", "squid", "shrimp"}
+)  # fmt: skip
+
+
+#: Nouns in -man whose plural is -mans (not one man: Germans, humans, shamans).
+MAN_PLURAL_S = frozenset(
+    {"human", "german", "norman", "roman", "shaman", "talisman", "caiman", "cayman", "ottoman", "dolman",
+     "desman", "ataman", "brahman", "hetman", "tasman", "walkman", "pullman"}
+)  # fmt: skip
+
+
 def _same_case(model: str, word: str) -> str:
     return word.capitalize() if model[:1].isupper() else word
 
@@ -160,6 +184,8 @@ def _regular_forms(word: str, kind: str) -> list[str]:
         return []
     last, consonant_y = word[-1], len(word) > 1 and word[-1] == "y" and word[-2] not in "aeiou"
     doubled = word + last if len(word) > 2 and last not in "aeiouwxy" and word[-2] in "aeiou" else None
+    if kind == PLURAL and word.endswith("man") and word not in MAN_PLURAL_S:  # salesman: salesmen
+        return [word[:-3] + "men", word + "s"]
     if kind in (PLURAL, THIRD):
         if consonant_y:
             return [word[:-1] + "ies"]

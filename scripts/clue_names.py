@@ -16,6 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from csp_crossword.clues.builtin import (
+    COMMON_SURNAME,
+    EITHERS_NAME,
+    FAMILY_NAME,
+    FIRST_NAMES,
+    MANS_NAME,
+    MENS_NAMES,
+    WOMANS_NAME,
+    WOMENS_NAMES,
+)
+
 FILES = {"female": "dist.female.first", "male": "dist.male.first", "last": "dist.all.last"}
 #: A first name is a woman's (or a man's) when that share of people with it is at least this many
 #: times the other's; else it is clued as either.
@@ -36,18 +47,27 @@ class CensusNames:
     surname_rank: dict[str, int]
 
     def clues(self, entry: str) -> list[str]:
-        """The name clue of ``entry``: as a first name, else as a surname (none when not listed)."""
+        """The name clue of ``entry``: as a first name, else as a surname, else as a first name's
+        plural (SHEILAS: "Women's names"); none when not listed."""
         found = []
         woman, man = self.female.get(entry, 0.0), self.male.get(entry, 0.0)
         if woman and woman >= GENDER_RATIO * man:
-            found.append("Woman's name")
+            found.append(WOMANS_NAME)
         elif man and man >= GENDER_RATIO * woman:
-            found.append("Man's name")
+            found.append(MANS_NAME)
         elif woman or man:
-            found.append("Man's or woman's name")
+            found.append(EITHERS_NAME)
         rank = self.surname_rank.get(entry)
         if rank is not None and not found:  # RITA is a woman's name, not "Family name" too
-            found.append("Common surname" if rank <= COMMON_SURNAME_RANK else "Family name")
+            found.append(COMMON_SURNAME if rank <= COMMON_SURNAME_RANK else FAMILY_NAME)
+        if not found and entry.endswith("S") and rank is None:
+            woman, man = self.female.get(entry[:-1], 0.0), self.male.get(entry[:-1], 0.0)
+            if woman and woman >= GENDER_RATIO * man:
+                found.append(WOMENS_NAMES)
+            elif man and man >= GENDER_RATIO * woman:
+                found.append(MENS_NAMES)
+            elif woman or man:
+                found.append(FIRST_NAMES)
         return found
 
 

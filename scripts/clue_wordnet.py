@@ -14,8 +14,9 @@ PERSON_FILE = 18
 LOCATION_FILE = 15
 #: Definitions and usage domains that mark a sense as a slur or vulgar: such senses give no clue.
 OFFENSIVE_GLOSS = re.compile(
-    r"\b(obscene|vulgar|offensive|derogatory|disparaging|slur|slang for (the )?(penis|vagina|buttocks))\b"
-)
+    r"\b(obscene|vulgar|offensive (term|name|word|slang|way)|derogatory|disparaging|slur|"
+    r"slang for (the )?(penis|vagina|buttocks))\b|\(offensive\)"
+)  # "offensive" alone is a gloss's word too: "something very ugly and offensive" (EYESORE)
 OFFENSIVE_USAGE = ("ethnic slur", "obscenity", "disparagement", "vulgarism")
 #: The lexicographer files of taxa are not clues a solver reads ("genus of ...").
 TAXON_PREFIXES = ("genus ", "family ", "order ", "class ", "phylum ", "subfamily ", "suborder ", "superfamily ")

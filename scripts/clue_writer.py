@@ -25,8 +25,16 @@ MIN_SYNONYM_LETTERS = 3
 #: more letters (a capitalised lemma: Dec, Apr; a lower-case one: lab, exam).
 CAPITAL_CLIPPING = 2
 LOWER_CLIPPING = 5
+#: What a longer word of the synset adds to a lemma when it is a derivation, not the lemma's full
+#: form (SIN: sinfulness, ALIMENT: alimentation are not "for short"; LAB: laboratory is).
+DERIVATIONS = frozenset({"ness", "fulness", "ation", "ment", "ity", "ship", "hood", "ism", "ist", "ance", "ence"})
+#: A capitalised lemma this short is a symbol or an abbreviation (Na, Bi, Pb): it has no plural.
+MAX_SYMBOL_LETTERS = 2
 #: Two synonyms this alike are spellings of one word, not clues for each other.
 VARIANT_SIMILARITY = 0.75
+#: How a noun's definition clause starts when it is a fragment, not a description of the thing.
+NOUN_FRAGMENTS = ("of ", "in ", "from ", "with ", "similar to ", "found in ", "native to ", "related to ",
+                  "distinguished ", "characterized ", "having ", "especially ", "used ")  # fmt: skip
 #: Clauses of a definition tried ("earliest horse; extinct primitive dog-sized ... animal").
 MAX_CLAUSES = 2
 #: Broader terms: levels of hypernyms climbed, and hypernyms followed from each synset. The
@@ -125,6 +133,9 @@ HEAD_ENDS = frozenset(
         "like",
     }
 )
+#: A definition of one among many ("any of numerous extinct terrestrial reptiles"): the rest is
+#: plural already.
+ANY_OF = re.compile(r"^(?:Any|One) of (?:numerous |various |several |many |a number of |a group of )?(?=[a-z])")
 #: A letter's definition ("the 22nd letter of the Roman alphabet"): clued by its neighbour.
 LETTER = re.compile(r"^the (\d+)(?:st|nd|rd|th) letter of the (\w+) alphabet")
 #: Prefixes of a definition that read badly in a clue (WordNet's cross-references).
@@ -160,6 +171,7 @@ def shorten(definition: str) -> tuple[str, bool] | None:
             words = short.lower().split()
             # nor a participle waiting for its agent ("Period marked" of "marked by ...")
             participle = words[-1].endswith("ed") and cut in (" by ", " with ", " from ", " in ", " for ", " as ")
+            participle = participle or words[-1].endswith("'s")  # "by the male's" wants its noun
             balanced = short.count("(") == short.count(")")
             if len(words) >= 2 and words[-1] not in DANGLING and not participle and balanced:
                 return short, True
@@ -328,6 +340,14 @@ class ClueWriter:
             return []
         found = []
         for clause in synset.gloss.split(";")[:MAX_CLAUSES]:
+            if synset.pos == "n" and clause.strip().lower().startswith(NOUN_FRAGMENTS):
+                continue  # ASP: "of southern Europe; similar to but smaller than the adder"
+            many = ANY_OF.match(tidy(clause)) if kind == PLURAL and synset.pos == "n" else None
+            if many:  # plural already: "any of numerous extinct ... reptiles" for DINOSAURS
+                shortened = shorten(tidy(clause)[many.end() :])
+                if shortened and len(shortened[0].split(" ")) > 1:
+                    found.append(shortened)
+                continue
             shortened = shorten(clause)
             if not shortened:
                 continue
@@ -396,7 +416,13 @@ class ClueWriter:
                 words[end + 1] = self.morph.inflect(after.lower(), "n", PLURAL) or after
         for k in range(end, len(words) - 1):
             if words[k] in ("who", "that", "which"):  # "persons who travel", not "travels"
-                words[k + 1] = self._plural_verb(words[k + 1])
+                verb = k + 1
+                while verb < len(words) - 1 and words[verb].endswith("ly"):  # "that usually have"
+                    verb += 1
+                words[verb] = self._plural_verb(words[verb])
+                # and a verb coordinated with it: "acts that debase or corrupt"
+                if verb + 2 < len(words) and words[verb + 1] in ("or", "and"):
+                    words[verb + 2] = self._plural_verb(words[verb + 2])
                 break
         clue = " ".join(words)
         return clue[:1].upper() + clue[1:]
@@ -429,8 +455,11 @@ def _variant(own: str, other: str) -> bool:
 
 
 def _no_plural(lemma: str, synset: Synset) -> bool:
+    """Whether a sense has no plural: an abbreviation or symbol (IDS is not "Idahos", NAS not
+    "Sodiums": Na), a place."""
     own = next((w for w in synset.words if letters(w) == letters(lemma)), lemma)
-    return own.isupper() or (own[:1].isupper() and synset.lexfile == LOCATION_FILE)
+    symbol = own[:1].isupper() and len(own) <= MAX_SYMBOL_LETTERS
+    return own.isupper() or symbol or (own[:1].isupper() and synset.lexfile == LOCATION_FILE)
 
 
 def _is_abbreviation(own: str, others: list[str]) -> bool:
@@ -443,4 +472,8 @@ def _is_abbreviation(own: str, others: list[str]) -> bool:
     # Dec for December; a lower-case word only when much shorter (lab: laboratory), as a
     # word a little shorter is a word of its own (war: warfare, ten: tenner)
     extra = CAPITAL_CLIPPING if own[:1].isupper() else LOWER_CLIPPING
-    return any(o.lower().startswith(own.lower()) and len(o) >= len(own) + extra for o in others if o.isalpha())
+    return any(
+        o.lower().startswith(own.lower()) and len(o) >= len(own) + extra and o[len(own) :].lower() not in DERIVATIONS
+        for o in others
+        if o.isalpha()
+    )

@@ -21,6 +21,14 @@ DATA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "bu
 #: Its licence notice (WordNet's licence asks that it go with every copy).
 LICENSE_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "WORDNET-LICENSE.txt")
 SOURCE_TEXT = "built-in (WordNet 3.0, US Census names)"
+#: The clues of names the Census lists give (``scripts/clue_names.py`` writes them): true, but
+#: alike for thousands of entries, so a solver needs the crossings to tell them apart.
+WOMANS_NAME, MANS_NAME, EITHERS_NAME = "Woman's name", "Man's name", "Man's or woman's name"
+COMMON_SURNAME, FAMILY_NAME = "Common surname", "Family name"
+WOMENS_NAMES, MENS_NAMES, FIRST_NAMES = "Women's names", "Men's names", "First names"
+NAME_CLUES = frozenset(
+    {WOMANS_NAME, MANS_NAME, EITHERS_NAME, COMMON_SURNAME, FAMILY_NAME, WOMENS_NAMES, MENS_NAMES, FIRST_NAMES}
+)
 
 
 def read_text(path: str = DATA_PATH) -> str:
@@ -102,8 +110,15 @@ class BuiltinClues:
         return isinstance(entry, str) and self.clues(entry) != ()
 
     def entries(self) -> set[str]:
-        """Every entry with a shipped clue."""
-        return {line.partition("\t")[0] for line in self.text.split("\n") if line}
+        """Every entry with a shipped clue that tells it apart: not only a name's clue
+        (:data:`NAME_CLUES`), which thousands of names share (a generated puzzle fills with these
+        entries, and four "Family name" clues in one puzzle would be unsolvable)."""
+        found = set()
+        for line in self.text.split("\n"):
+            entry, _, clues = line.partition("\t")
+            if entry and not set(clues.split("\t")) <= NAME_CLUES:
+                found.add(entry)
+        return found
 
     def clues(self, entry: str) -> tuple[str, ...]:
         """The shipped clues of ``entry``, best first (empty when it has none)."""

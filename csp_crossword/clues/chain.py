@@ -23,7 +23,7 @@ from .database import ClueDatabase, default_database_path
 from .records import clue_key
 from .rules import is_offensive, reveals
 from .sources import ClueSource, ClueSuggestion
-from .wordnet import wordnet_directory, wordnet_glosses
+from .wordnet import wordnet_directory, wordnet_entries, wordnet_glosses
 
 if TYPE_CHECKING:
     from ..words.lexicon import Lexicon
@@ -68,6 +68,10 @@ class WordNetClues:
             return []
         gloss = wordnet_glosses({normalize_entry(entry)}, self.directory).get(normalize_entry(entry))
         return [ClueSuggestion(as_clue(gloss), WORDNET_SOURCE_TEXT)] if gloss else []
+
+    def entries(self) -> set[str]:
+        """Every entry WordNet has a lemma for (a gloss may still give it away: then no clue)."""
+        return wordnet_entries(self.directory)
 
     def best(self, entries: Iterable[str]) -> dict[str, str]:
         given = {entry: normalize_entry(entry) for entry in entries}

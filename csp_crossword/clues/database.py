@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 
 from ..core.errors import InputError
 from ..core.glyphs import normalize_entry
-from .records import ClueRow
+from .records import RULES_VERSION, ClueRow, usable_clue
 from .sources import ClueSuggestion
 
 #: Overrides the default database file (a path).
@@ -170,6 +170,7 @@ class ClueDatabase:
                 raise InputError(f"not a csp-crossword clue database (schema version {version})", self.path)
             if version != SCHEMA_VERSION:
                 _create_or_upgrade(connection, version)
+            _judge_again(connection)
             # WAL: readers (a web page's lookups) go on while an import writes, and a commit
             # needs no full sync of the main file; NORMAL sync is safe with WAL (a crash loses at
             # most the last batch, never the database).
@@ -349,6 +350,34 @@ def _uses(rows: Sequence[tuple[tuple[str, str, int], tuple[str, bool]]]) -> list
         else:
             found.append((entry, key, clue, usable, source_id, 1))
     return found
+
+
+def _judge_again(connection: sqlite3.Connection) -> None:
+    """Judge every stored clue again (``usable``) when the database was judged by other rules
+    than :data:`.records.RULES_VERSION`: a clue the earlier rules hid wrongly ("Killer whale"
+    for ORCA) is offered, one they let through is hidden, with no new import. A file that cannot
+    be written keeps its verdicts."""
+    try:
+        connection.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        found = connection.execute("SELECT value FROM meta WHERE key = 'clue_rules'").fetchone()
+        if found is not None and found[0] == str(RULES_VERSION):
+            return
+        connection.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:  # read-only
+        return
+    try:
+        changed = [
+            (verdict, entry, key)
+            for entry, key, clue, usable in connection.execute("SELECT entry, clue_key, clue, usable FROM clue_uses")
+            if (verdict := usable_clue(clue, entry)) != bool(usable)
+        ]
+        connection.executemany("UPDATE clue_uses SET usable = ? WHERE entry = ? AND clue_key = ?", changed)
+        connection.executemany("UPDATE clues SET usable = ? WHERE entry = ? AND clue_key = ?", changed)
+        connection.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('clue_rules', ?)", (str(RULES_VERSION),))
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
 
 
 def _create_or_upgrade(connection: sqlite3.Connection, version: int) -> None:

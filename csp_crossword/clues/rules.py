@@ -2,10 +2,15 @@
 
 A clue gives its answer away when one of its words is the answer, shares the answer's stem
 (RATED and "rate", EASES and "easing"), holds the answer inside a longer word (ART in "start")
-or is, at four letters or more, inside the answer ("absent" for ABSENTEE); for a phrase answer
-(ICEAGE, "ice age") the same goes for each of its longer words.
-A clue is offensive when one of its words is a slur or a word the built-in English list treats
-as vulgar (offered only with ``--allow-offensive``): the list's own filter, applied to clues.
+or is, at four letters or more, inside the answer ("absent" for ABSENTEE), or starts as the
+answer does for most of its length ("defensive" for DEFENSE, "vegetation" for VEGETATE, "Asiatic"
+for ASIAN: a derivation the stem rule misses); for a phrase answer (ICEAGE, "ice age") the same
+goes for each of its longer words.
+A clue is offensive when one of its words (or that word without an inflection's ending) is a
+slur or a word vulgar wherever it stands (``words/data/vulgar-en.txt``: bodily functions and
+sexual terms). The list's wider filter for entries (better-profanity's list: GOD, HELL, ORGAN,
+STRIPES) is not applied to clues, where such words are ordinary ("Stars and Stripes", "Killer
+whale", "___ Gay, W.W. II bomber").
 """
 
 from __future__ import annotations
@@ -24,6 +29,12 @@ MIN_HOST_WORD = 4
 #: Words of a phrase answer short enough to share with its clue ("of" in EARLOFLEICESTER).
 MIN_PHRASE_WORD = 3
 PHRASE_FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "from", "into", "onto", "upon"})
+#: A clue word and the answer starting alike over SHARED_PREFIX letters, or over
+#: SHARED_SHARE of the shorter one (and at least MIN_HOST_WORD letters), are one word's forms.
+SHARED_PREFIX = 6
+SHARED_SHARE = 0.75
+#: Endings of an inflected or derived vulgar word ("bitches", "pissed", "fucking", "shitty").
+OFFENSIVE_ENDINGS = ("S", "ES", "ED", "D", "ING", "ER", "ERS", "Y", "IER", "IEST")
 #: A clue's words: runs of letters (an apostrophe inside a word belongs to it: "o'er").
 WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
 
@@ -72,19 +83,25 @@ def reveals(answer: str, clue: str, answer_words: Iterable[str] = ()) -> bool:
         roots |= {root.rstrip("e") for root in roots}  # "donne" in DONNIAN, "committee" in RECOMMITTING
         if any(len(root) >= MIN_HOST_WORD and root in t for root in roots for t in targets):
             return True
+        if any(_same_start(plain, target) for target in targets):
+            return True
     # the answer run together from several clue words ("ice age" for ICEAGE)
     return len(answer) >= MIN_HOST_WORD and answer.lower() in "".join(clue_words(clue)).replace("'", "")
 
 
+def _same_start(word: str, target: str) -> bool:
+    """Whether two words share a start long enough to be forms of one word (DEFENSE, "defensive")."""
+    shared = next((k for k, (a, b) in enumerate(zip(word, target)) if a != b), min(len(word), len(target)))
+    shortest = min(len(word), len(target))
+    return shared >= SHARED_PREFIX or (shared >= MIN_HOST_WORD and shared >= SHARED_SHARE * shortest)
+
+
 @lru_cache(maxsize=1)
 def offensive_words() -> frozenset[str]:
-    """Upper-case words never shown in a clue: the built-in English list's vulgar entries (its
-    flagged entries and better-profanity's list), our list of vulgar words and our slurs."""
-    from ..words.builtin import _blocklist, vulgar_words
-    from ..words.crossword_list import read_list
+    """Upper-case words never shown in a clue: our slurs and our words vulgar wherever they stand."""
+    from ..words.builtin import _blocklist
 
-    _, vulgar = read_list()
-    return frozenset(vulgar | vulgar_words("en") | _blocklist("en") | _vulgar_phrase_words())
+    return frozenset(_blocklist("en") | _vulgar_phrase_words())
 
 
 def _vulgar_phrase_words() -> set[str]:
@@ -96,6 +113,17 @@ def _vulgar_phrase_words() -> set[str]:
 
 
 def is_offensive(clue: str) -> bool:
-    """Whether a word of ``clue`` is one the built-in list keeps out by default (or a slur)."""
+    """Whether a word of ``clue`` is a slur or a vulgar word (:func:`offensive_words`), as it
+    stands or inflected ("pissed", "bitches", "shitty"; not "analysis" for ANAL)."""
     banned = offensive_words()
-    return any(word.replace("'", "").upper() in banned for word in clue_words(clue))
+    for word in clue_words(clue):
+        plain = word.replace("'", "").upper()
+        if plain in banned:
+            return True
+        for ending in OFFENSIVE_ENDINGS:
+            if plain.endswith(ending) and len(plain) > len(ending):
+                root = plain[: -len(ending)]
+                # a doubled last consonant goes with the ending ("shitty", "crappy")
+                if root in banned or (len(root) > 2 and root[-1] == root[-2] and root[:-1] in banned):
+                    return True
+    return False

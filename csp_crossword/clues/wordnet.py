@@ -33,6 +33,23 @@ def wordnet_directory() -> str | None:
     return None
 
 
+def wordnet_entries(directory: str | None = None) -> set[str]:
+    """Every entry WordNet has a lemma for (an empty set without WordNet): its index files only,
+    not its definitions, so a whole word list is answered in a second."""
+    folder = directory or wordnet_directory()
+    found: set[str] = set()
+    if folder is None:
+        return found
+    for pos in PARTS_OF_SPEECH:
+        index_path = os.path.join(folder, f"index.{pos}")
+        if os.path.exists(index_path):
+            with open(index_path, encoding="utf-8", errors="replace") as index:
+                found.update(
+                    normalize_entry(line.partition(" ")[0].replace("_", " ")) for line in index if line[:1] != " "
+                )
+    return found
+
+
 def wordnet_glosses(entries: Iterable[str], directory: str | None = None) -> dict[str, str]:
     """Entry -> WordNet definition for the entries WordNet knows (an empty dict without WordNet)."""
     folder = directory or wordnet_directory()

@@ -90,13 +90,20 @@ def test_no_clue_gives_its_answer_away(shipped):
 def test_no_offensive_clue_or_entry(shipped):
     _, vulgar = read_list()
     profanity = resources.files("better_profanity").joinpath("profanity_wordlist.txt").read_text("utf-8")
-    banned = vulgar | _blocklist("en") | {line.strip().upper() for line in profanity.splitlines() if line.strip()}
-    assert not banned & shipped.keys()
+    entries_banned = (
+        vulgar | _blocklist("en") | {line.strip().upper() for line in profanity.splitlines() if line.strip()}
+    )
+    assert not entries_banned & shipped.keys()
+    # clues: no slur and no word vulgar wherever it stands, inflected or not ("Striped hyena" and
+    # "Woody plant" are fine: the entry filter's wider list is not the clue rule)
+    text = resources.files("csp_crossword.words").joinpath("data", "vulgar-en.txt").read_text("utf-8")
+    clue_banned = _blocklist("en") | {w.strip().upper() for w in text.splitlines() if w.strip() and w[0] != "#"}
     bad = [
         (entry, clue)
         for entry, clues in shipped.items()
         for clue in clues
-        if any(word.upper() in banned for word in re.findall(r"[a-z]+", clue.lower().replace("'", "")))
+        for word in re.findall(r"[a-z]+", clue.lower().replace("'", ""))
+        if {word.upper(), re.sub(r"(s|es|ed|ing|y)$", "", word).upper()} & clue_banned
     ]
     assert not bad, bad[:20]
 
@@ -115,6 +122,12 @@ def test_the_library_rules_agree_on_examples():
     assert reveals("RATED", "Rate again") and reveals("EASES", "Easing pain") and reveals("ART", "Start")
     assert reveals("ICEAGE", "Time of ice", ["ice", "age"]) and not reveals("SODA", "Pop")
     assert not reveals("ERA", "Epoch") and is_offensive("A shitty day") and not is_offensive("Pen for swine")
+    # a derivation the stem rule misses: the same start over most of the shorter word
+    assert reveals("DEFENSE", "Defensive measure") and reveals("ASIAN", "Asiatic")
+    assert reveals("VEGETATE", "Produce vegetation") and not reveals("ORCA", "Killer whale")
+    # vulgar words, inflected too; ordinary words the entry filter holds (GOD, HELL) are fine
+    assert is_offensive("Pissed off") and is_offensive("Bitches") and not is_offensive("Data analysis")
+    assert not is_offensive("Killer whale") and not is_offensive("God, in Italy") and not is_offensive("He'll help")
 
 
 @pytest.mark.parametrize(
@@ -200,10 +213,15 @@ def test_names_are_clued_from_the_census_lists_after_every_other_clue(tmp_path):
     assert names.clues("JEAN") == ["Man's or woman's name"]  # neither three times the other
     assert names.clues("SNYDER") == ["Common surname"] and names.clues("ALLRED") == []  # past MAX_SURNAME_RANK
     assert names.clues("SODA") == []
+    # a first name's plural, when the plural is no surname itself
+    assert names.clues("RITAS") == ["Women's names"] and names.clues("JAMESS") == ["Men's names"]
 
 
 def test_shipped_clues_for_names_and_broader_terms(shipped):
     assert shipped["RITA"][0] == "Woman's name"
+    # a generated puzzle does not fill with names it could only clue "Woman's name"
+    entries = BuiltinClues().entries()
+    assert "RITA" not in entries and "SODA" in entries and "SPORTSANNOUNCER" in entries
     # a word that is also a name keeps its meaning first
     assert "Woman's name" not in shipped["MAY"][:1]
     # the definition and the nearest broader term give SPORTSANNOUNCER away; a farther one does not

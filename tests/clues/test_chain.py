@@ -204,6 +204,12 @@ def test_suggest_each_clue_once_in_chain_order():
 
 
 @pytest.mark.skipif(wordnet_directory() is None, reason="WordNet (Debian's wordnet-base) is not installed")
+def test_wordnet_lists_its_entries_for_a_clued_fill():
+    words = Lexicon({"DOG": 50, "ICEAGE": 50, "XQZV": 50})
+    assert sorted(clued_lexicon(words, [WordNetClues()]).scores) == ["DOG", "ICEAGE"]
+
+
+@pytest.mark.skipif(wordnet_directory() is None, reason="WordNet (Debian's wordnet-base) is not installed")
 def test_wordnet_source():
     source = WordNetClues()
     assert source.available()

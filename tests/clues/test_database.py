@@ -245,3 +245,21 @@ def test_a_version_1_database_is_upgraded_with_its_counts(tmp_path):
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
     assert stored_counts(path) == recount(path)
+
+
+def test_clues_judged_by_earlier_rules_are_judged_again(archive, tmp_path):
+    """A database whose verdicts came from other rules: each stored clue is judged again on
+    opening, so a clue hidden wrongly comes back and one let through wrongly is hidden."""
+    path = tmp_path / "clues.sqlite"
+    database = ClueDatabase(path)
+    import_files([archive], database)
+    database.close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE clue_uses SET usable = 0 WHERE entry = 'DOG' AND clue_key = 'canine'")
+        connection.execute("INSERT INTO clue_uses VALUES ('DOG', 'dog days', 'Dog days', 1, 1, 9)")
+        connection.execute("UPDATE meta SET value = '1' WHERE key = 'clue_rules'")
+    database = ClueDatabase(path)
+    assert [s.clue for s in database.suggestions("DOG")] == ["Canine", "Pet", "Hound"]
+    database.close()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("SELECT value FROM meta WHERE key = 'clue_rules'").fetchone()[0] != "1"
