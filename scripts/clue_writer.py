@@ -25,16 +25,19 @@ MIN_SYNONYM_LETTERS = 3
 #: more letters (a capitalised lemma: Dec, Apr; a lower-case one: lab, exam).
 CAPITAL_CLIPPING = 2
 LOWER_CLIPPING = 5
-#: What a longer word of the synset adds to a lemma when it is a derivation, not the lemma's full
-#: form (SIN: sinfulness, ALIMENT: alimentation are not "for short"; LAB: laboratory is).
-DERIVATIONS = frozenset({"ness", "fulness", "ation", "ment", "ity", "ship", "hood", "ism", "ist", "ance", "ence"})
+#: What a longer word of the synset adds to a lemma when it is a derivation or a compound's second
+#: word, not the rest of the lemma's full form (SIN: sinfulness, ALIMENT: alimentation, DYE:
+#: dyestuff are not "for short"; LAB: laboratory is).
+DERIVATIONS = frozenset(
+    {"ness", "fulness", "ation", "ment", "ity", "ship", "hood", "ism", "ist", "ance", "ence", "stuff", "work", "ware"}
+)
 #: A capitalised lemma this short is a symbol or an abbreviation (Na, Bi, Pb): it has no plural.
 MAX_SYMBOL_LETTERS = 2
 #: Two synonyms this alike are spellings of one word, not clues for each other.
 VARIANT_SIMILARITY = 0.75
 #: How a noun's definition clause starts when it is a fragment, not a description of the thing.
 NOUN_FRAGMENTS = ("of ", "in ", "from ", "with ", "similar to ", "found in ", "native to ", "related to ",
-                  "distinguished ", "characterized ", "having ", "especially ", "used ")  # fmt: skip
+                  "distinguished ", "characterized ", "having ", "especially ", "used ", "found ")  # fmt: skip
 #: Clauses of a definition tried ("earliest horse; extinct primitive dog-sized ... animal").
 MAX_CLAUSES = 2
 #: Broader terms: levels of hypernyms climbed, and hypernyms followed from each synset. The
