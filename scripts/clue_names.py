@@ -49,26 +49,23 @@ class CensusNames:
     def clues(self, entry: str) -> list[str]:
         """The name clue of ``entry``: as a first name, else as a surname, else as a first name's
         plural (SHEILAS: "Women's names"); none when not listed."""
-        found = []
-        woman, man = self.female.get(entry, 0.0), self.male.get(entry, 0.0)
-        if woman and woman >= GENDER_RATIO * man:
-            found.append(WOMANS_NAME)
-        elif man and man >= GENDER_RATIO * woman:
-            found.append(MANS_NAME)
-        elif woman or man:
-            found.append(EITHERS_NAME)
+        first = self._first_name(entry, (WOMANS_NAME, MANS_NAME, EITHERS_NAME))
+        if first:
+            return [first]
         rank = self.surname_rank.get(entry)
-        if rank is not None and not found:  # RITA is a woman's name, not "Family name" too
-            found.append(COMMON_SURNAME if rank <= COMMON_SURNAME_RANK else FAMILY_NAME)
-        if not found and entry.endswith("S") and rank is None:
-            woman, man = self.female.get(entry[:-1], 0.0), self.male.get(entry[:-1], 0.0)
-            if woman and woman >= GENDER_RATIO * man:
-                found.append(WOMENS_NAMES)
-            elif man and man >= GENDER_RATIO * woman:
-                found.append(MENS_NAMES)
-            elif woman or man:
-                found.append(FIRST_NAMES)
-        return found
+        if rank is not None:
+            return [COMMON_SURNAME if rank <= COMMON_SURNAME_RANK else FAMILY_NAME]
+        plural = self._first_name(entry[:-1], (WOMENS_NAMES, MENS_NAMES, FIRST_NAMES)) if entry.endswith("S") else ""
+        return [plural] if plural else []
+
+    def _first_name(self, name: str, wording: tuple[str, str, str]) -> str:
+        """``wording``'s woman's, man's or either's clue for a first name ("" when it is none)."""
+        woman, man = self.female.get(name, 0.0), self.male.get(name, 0.0)
+        if woman and woman >= GENDER_RATIO * man:
+            return wording[0]
+        if man and man >= GENDER_RATIO * woman:
+            return wording[1]
+        return wording[2] if woman or man else ""
 
 
 def default_folder() -> Path | None:
