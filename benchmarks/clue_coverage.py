@@ -12,6 +12,7 @@ Usage::
 
     python benchmarks/clue_coverage.py                          # grids/american, seed 0
     python benchmarks/clue_coverage.py --seeds 3 --patterns 'grids/american*/*.txt'
+    python benchmarks/clue_coverage.py --seeds 3 --first-seed 10 --patterns 'grids/american*/*.txt'
     python benchmarks/clue_coverage.py --show 40                # also 40 random clues to read
 """
 
@@ -39,7 +40,8 @@ TARGET = 0.95
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--patterns", default="grids/american/*.txt", help="glob of grid files (from the repo root)")
-    parser.add_argument("--seeds", type=int, default=1, help="fills per pattern (seeds 0..N-1)")
+    parser.add_argument("--seeds", type=int, default=1, help="fills per pattern (seeds FIRST..FIRST+N-1)")
+    parser.add_argument("--first-seed", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--show", type=int, default=0, help="print this many random clued entries")
     args = parser.parse_args(argv)
 
@@ -52,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no grid matches {args.patterns}")
     entries: list[str] = []
     for path in paths:
-        for seed in range(args.seeds):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             result = api.fill(path, seed=seed)
             entries += [e.answer for e in result.entries if e.answer]
 

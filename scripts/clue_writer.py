@@ -139,6 +139,11 @@ HEAD_ENDS = frozenset(
 #: A definition of one among many ("any of numerous extinct terrestrial reptiles"): the rest is
 #: plural already.
 ANY_OF = re.compile(r"^(?:Any|One) of (?:numerous |various |several |many |a number of |a group of )?(?=[a-z])")
+#: Adjectives WordNet calls similar to an adjective's commonest sense that lend their words.
+MAX_SIMILAR = 4
+#: How an adverb of manner is made from its adjective, most specific first (HAPPILY: happy,
+#: AMICABLY: amicable, BASICALLY: basic, FREELY: free).
+ADVERB_ENDINGS = (("ICALLY", "IC"), ("ILY", "Y"), ("ABLY", "ABLE"), ("IBLY", "IBLE"), ("LY", ""))
 #: A letter's definition ("the 22nd letter of the Roman alphabet"): clued by its neighbour.
 LETTER = re.compile(r"^the (\d+)(?:st|nd|rd|th) letter of the (\w+) alphabet")
 #: Prefixes of a definition that read badly in a clue (WordNet's cross-references).
@@ -236,8 +241,36 @@ class ClueWriter:
                 blank = self._blank(entry, phrase)
                 if blank:
                     ranked.append(((MAX_ANALYSES, 0, 9, score, 0), blank))
+        # last: an adverb of manner by its adjective's synonyms (AMICABLY: WordNet's "in an
+        # amicable manner" gives it away; "In a friendly way" does not)
+        for rank, clue in enumerate(self._manner_clues(entry)):
+            ranked.append(((MAX_ANALYSES + HYPERNYM_QUALITY + HYPERNYM_DEPTH, rank), clue))
         ranked.sort(key=lambda item: item[0])
         return [clue for _, clue in ranked]
+
+    def _manner_clues(self, entry: str) -> list[str]:
+        """ "In a friendly way" for an adverb in -LY: the familiar single-word synonyms of the
+        adjective it is made from (its first senses), most familiar first."""
+        if not entry.endswith("LY"):
+            return []
+        found: list[tuple[int, str]] = []
+        for ending, replacement in ADVERB_ENDINGS:
+            if not entry.endswith(ending):
+                continue
+            adjective = (entry[: -len(ending)] + replacement).lower()
+            senses = self.wn.lemma_senses(adjective, "a")[:1]  # the commonest sense only
+            # its own words, and those of the adjectives WordNet calls similar (steep: abrupt)
+            for synset in senses + [self.wn.synsets[("a", o)] for s in senses for o in s.similar[:MAX_SIMILAR]]:
+                if synset.offensive:
+                    continue
+                for word in synset.words:
+                    familiar = self.scores.get(letters(word), 0)
+                    if word.isalpha() and word.islower() and word != adjective and familiar >= GOOD_SYNONYM:
+                        article = "an" if word[0] in "aeiou" else "a"
+                        found.append((-familiar, f"In {article} {word} way"))
+            if found:
+                break
+        return [clue for _, clue in sorted(set(found))]
 
     def _sense_clues(self, entry: str, lemma: str, pos: str, kind: str, synset: Synset) -> list[tuple[int, int, str]]:
         """(quality rank, familiarity, clue) for one sense: lower ranks are better clues, and
@@ -276,7 +309,7 @@ class ClueWriter:
             # a later clause ("earliest horse; extinct ... Eocene animal") serves when the
             # first gives the answer away
             found.append((3 if clause else 2 if cut else 1, 0, text + suffix))
-        if synset.pos == "n" and kind in (BASE, PLURAL):  # "Work unit" for ERG, ranked last
+        if (synset.pos == "n" and kind in (BASE, PLURAL)) or synset.pos == "v":  # ERG: "Work unit"; MAIM: "Injure"
             found += self._hypernym_clues(entry, synset, kind)
         return found
 
@@ -293,19 +326,22 @@ class ClueWriter:
                 if offset in seen:
                     continue
                 seen.add(offset)
-                broader = self.wn.synsets[("n", offset)]
+                broader = self.wn.synsets[(synset.pos, offset)]
                 words = []  # one word a broader term: its most familiar (PURGATIVE, not also PHYSIC)
                 for rank, word in enumerate(broader.words):
                     familiar = self.scores.get(letters(word), 0)
                     wanted = GOOD_SYNONYM if depth == 0 and rank == 0 else MIN_SYNONYM
-                    form = self._inflect(word, "n", kind) if familiar >= wanted and LEMMA.fullmatch(word) else None
-                    if form and word.count(" ") <= 2:
+                    if familiar < wanted or not LEMMA.fullmatch(word) or word.count(" ") > 2:
+                        continue
+                    form = self._inflect(word, synset.pos, kind)
+                    if form:
                         words.append((-familiar, rank, form))
                 # the most familiar word that does not give the entry away (the builder checks
                 # every rule again)
                 # the nearest term's familiar word stays among the sense's clues (HORSE: "Equine"
                 # before a rarer sense's definition); the others come after every other clue
-                nearest = depth == 0 and place == 0 and words and -words[0][0] >= GOOD_SYNONYM
+                # (a noun's: a verb's broader terms are too general to come early: EASES is not "Goes")
+                nearest = synset.pos == "n" and depth == 0 and place == 0 and words and -words[0][0] >= GOOD_SYNONYM
                 for familiar, _, form in sorted(words):
                     if not reveals(entry, form):
                         quality = NEAREST_TERM_QUALITY if nearest else HYPERNYM_QUALITY + depth
