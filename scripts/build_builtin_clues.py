@@ -80,7 +80,9 @@ def keep(entry: str, display: str, clue: str) -> bool:
     nothing offensive."""
     words = display.replace("-", " ").split() if display else ()
     # "A little" does not read as a clue, nor ".45-caliber pistol" (a clue starts with a capital)
-    if not clue or clue.lower().startswith(ARTICLES) or not (clue[0].isupper() or clue[0].isdigit() or clue[0] == "_"):
+    # a quoted clue ("\"Obviously!\"" for DUH) starts with a capital inside its quote
+    opening = clue[1:2] if clue[:1] == '"' else clue[:1]
+    if not clue or clue.lower().startswith(ARTICLES) or not (opening.isupper() or opening.isdigit() or opening == "_"):
         return False
     return not reveals(entry, clue, words) and not is_offensive(clue)
 

@@ -189,7 +189,9 @@ def _regular_forms(word: str, kind: str) -> list[str]:
     if kind in (PLURAL, THIRD):
         if consonant_y:
             return [word[:-1] + "ies"]
-        if word.endswith(("s", "x", "z", "ch", "sh")):
+        if word.endswith("ch"):  # churches, but stomachs and monarchs (a hard ch)
+            return [word + "es", word + "s"]
+        if word.endswith(("s", "x", "z", "sh")):
             return [word + "es"]
         if word.endswith("o") and kind == THIRD:
             return [word + "es"]

@@ -113,7 +113,8 @@ def test_clues_read_as_clues(shipped):
         assert 1 <= len(clues) <= 3 and len(set(clues)) == len(clues), entry
         for clue in clues:
             assert clue == clue.strip() and len(clue) <= MAX_CLUE, (entry, clue)
-            assert clue[0].isupper() or clue[0].isdigit() or clue.startswith("___"), (entry, clue)
+            opening = clue.removeprefix('"')
+            assert opening[0].isupper() or opening[0].isdigit() or opening.startswith("___"), (entry, clue)
             assert not clue.lower().startswith(ARTICLES), (entry, clue)
             assert not clue.endswith((";", ",", ":")), (entry, clue)
 
