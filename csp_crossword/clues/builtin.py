@@ -5,7 +5,7 @@ is ``data/WORDNET-LICENSE.txt``) and, for people's names, the 1990 US Census nam
 domain) by ``scripts/build_builtin_clues.py``: up to three clues per entry, best first, each
 keeping the rules of :mod:`.rules`. The file is decompressed once, on the first lookup (about
 0.1 s), and kept as one string of sorted lines that a lookup searches by bisection (tens of
-microseconds): building a dict of its 177,000 lines would cost three times the load.
+microseconds): building a dict of its 184,000 lines would cost three times the load.
 """
 
 from __future__ import annotations
