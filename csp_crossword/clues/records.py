@@ -19,7 +19,7 @@ from .rules import is_offensive, reveals, stem
 
 #: The version of the rules :func:`usable_clue` applies. A database stores each clue's verdict;
 #: one judged by other rules is judged again when it is opened (bump this when the rules change).
-RULES_VERSION = 2
+RULES_VERSION = 3
 #: Answers whose stem is remembered during an import (answers repeat from puzzle to puzzle).
 STEM_CACHE = 65_536
 #: A clue that points at another clue of its own puzzle.

@@ -35,6 +35,9 @@ SHARED_PREFIX = 6
 SHARED_SHARE = 0.75
 #: Endings of an inflected or derived vulgar word ("bitches", "pissed", "fucking", "shitty").
 OFFENSIVE_ENDINGS = ("S", "ES", "ED", "D", "ING", "ER", "ERS", "Y", "IER", "IEST")
+#: British spellings that the American ones of a clue would hide from the rules.
+AMERICAN_FORMS = {"isation": "ization", "ising": "izing", "ised": "ized", "ises": "izes", "ise": "ize"}
+BRITISH_SPELLING = re.compile("|".join(sorted(AMERICAN_FORMS, key=len, reverse=True)))
 #: A clue's words: runs of letters (an apostrophe inside a word belongs to it: "o'er").
 WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
 
@@ -61,6 +64,13 @@ def stem(word: str) -> str:
     return word
 
 
+def american(word: str) -> str:
+    """``word`` with the British -is- of -ise, -ised, -ising, -isation spelt -iz- (SPECIALISED and
+    "specialized" are one word). Both sides of a comparison go through it, so two words it makes
+    alike differ in that letter only. (-our is left: FOUR and "for" are not one word.)"""
+    return BRITISH_SPELLING.sub(lambda match: AMERICAN_FORMS[match.group(0)], word)
+
+
 def clue_words(clue: str) -> list[str]:
     return WORD.findall(clue.lower())
 
@@ -68,8 +78,17 @@ def clue_words(clue: str) -> list[str]:
 def reveals(answer: str, clue: str, answer_words: Iterable[str] = ()) -> bool:
     """Whether ``clue`` gives ``answer`` away (see the module docstring); ``answer_words`` are
     the words of a phrase answer's display form ("ice age")."""
-    targets = {answer.lower()}
-    targets.update(w for w in (w.lower() for w in answer_words) if len(w) >= MIN_PHRASE_WORD)
+    given = (answer.lower(), clue.lower(), [w.lower() for w in answer_words])
+    if _reveals(*given):
+        return True
+    # a British -ise answer and an American -ize clue (or the other way round) are one word
+    spelt = (american(given[0]), american(given[1]), [american(w) for w in given[2]])
+    return spelt != given and _reveals(*spelt)
+
+
+def _reveals(answer: str, clue: str, answer_words: list[str]) -> bool:
+    targets = {answer}
+    targets.update(w for w in answer_words if len(w) >= MIN_PHRASE_WORD)
     targets -= PHRASE_FUNCTION_WORDS
     stems = {stem(t) for t in targets}
     for word in clue_words(clue):
@@ -86,7 +105,7 @@ def reveals(answer: str, clue: str, answer_words: Iterable[str] = ()) -> bool:
         if any(_same_start(plain, target) for target in targets):
             return True
     # the answer run together from several clue words ("ice age" for ICEAGE)
-    return len(answer) >= MIN_HOST_WORD and answer.lower() in "".join(clue_words(clue)).replace("'", "")
+    return len(answer) >= MIN_HOST_WORD and answer in "".join(clue_words(clue)).replace("'", "")
 
 
 def _same_start(word: str, target: str) -> bool:

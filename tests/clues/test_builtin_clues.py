@@ -126,6 +126,7 @@ def test_the_library_rules_agree_on_examples():
     # a derivation the stem rule misses: the same start over most of the shorter word
     assert reveals("DEFENSE", "Defensive measure") and reveals("ASIAN", "Asiatic")
     assert reveals("VEGETATE", "Produce vegetation") and not reveals("ORCA", "Killer whale")
+    assert reveals("OVERSPECIALISED", "Specialized") and not reveals("FORE", "Four")  # British -ise
     # vulgar words, inflected too; ordinary words the entry filter holds (GOD, HELL) are fine
     assert is_offensive("Pissed off") and is_offensive("Bitches") and not is_offensive("Data analysis")
     assert not is_offensive("Killer whale") and not is_offensive("God, in Italy") and not is_offensive("He'll help")
