@@ -134,15 +134,16 @@ def _vulgar_phrase_words() -> set[str]:
 def is_offensive(clue: str) -> bool:
     """Whether a word of ``clue`` is a slur or a vulgar word (:func:`offensive_words`), as it
     stands or inflected ("pissed", "bitches", "shitty"; not "analysis" for ANAL)."""
-    banned = offensive_words()
-    for word in clue_words(clue):
-        plain = word.replace("'", "").upper()
-        if plain in banned:
-            return True
+    forms = offensive_forms()
+    return any(word.replace("'", "").upper() in forms for word in clue_words(clue))
+
+
+@lru_cache(maxsize=1)
+def offensive_forms() -> frozenset[str]:
+    """Every offensive word with each of OFFENSIVE_ENDINGS, its last consonant doubled or not
+    ("shitty", "crappy"): one set lookup a clue word, as importing a million clues needs."""
+    forms = set(offensive_words())
+    for word in offensive_words():
         for ending in OFFENSIVE_ENDINGS:
-            if plain.endswith(ending) and len(plain) > len(ending):
-                root = plain[: -len(ending)]
-                # a doubled last consonant goes with the ending ("shitty", "crappy")
-                if root in banned or (len(root) > 2 and root[-1] == root[-2] and root[:-1] in banned):
-                    return True
-    return False
+            forms.update((word + ending, word + word[-1] + ending))
+    return frozenset(forms)
