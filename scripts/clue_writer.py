@@ -29,7 +29,23 @@ LOWER_CLIPPING = 5
 #: word, not the rest of the lemma's full form (SIN: sinfulness, ALIMENT: alimentation, DYE:
 #: dyestuff are not "for short"; LAB: laboratory is).
 DERIVATIONS = frozenset(
-    {"ness", "fulness", "ation", "ment", "ity", "ship", "hood", "ism", "ist", "ance", "ence", "stuff", "work", "ware"}
+    {
+        "ness",
+        "iness",
+        "fulness",
+        "ation",
+        "ment",
+        "ity",
+        "ship",
+        "hood",
+        "ism",
+        "ist",
+        "ance",
+        "ence",
+        "stuff",
+        "work",
+        "ware",
+    }
 )
 #: A capitalised lemma this short is a symbol or an abbreviation (Na, Bi, Pb): it has no plural.
 MAX_SYMBOL_LETTERS = 2
