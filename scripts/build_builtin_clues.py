@@ -37,6 +37,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
+from build_english_list import wordnet_notice as english_list_notice  # noqa: E402
 from clue_morphology import Morphology  # noqa: E402
 from clue_names import CensusNames, default_folder, read_census  # noqa: E402
 from clue_tables import ABBREVIATION_CLUES, ALPHABET, CROSSWORDESE_CLUES, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
@@ -139,16 +140,9 @@ def render(clues: dict[str, list[str]]) -> bytes:
 
 
 def wordnet_notice(folder: Path) -> str:
-    """WordNet's licence notice, as its data files carry it (numbered header lines)."""
-    import re
-
-    lines = []
-    with open(folder / "data.noun", encoding="utf-8", errors="replace") as handle:
-        for line in handle:
-            if not line.startswith("  "):
-                break
-            lines.append(re.sub(r"^\s*\d+ ?", "", line.rstrip()))
-    return "\n".join(lines).strip() + "\n"
+    """WordNet's licence notice, as its data files carry it, ending with a line break (the file
+    shipped beside the clues)."""
+    return english_list_notice(folder).strip() + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

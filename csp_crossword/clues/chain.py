@@ -205,14 +205,14 @@ def fill_clues(puzzle: Puzzle, sources: Sequence[ClueSource]) -> ClueReport:
     ``sources`` (in order), in place; clues the puzzle has are kept."""
     report = ClueReport(added={source.name: 0 for source in sources})
     missing: dict[str, str] = {}  # slot id -> answer
+    used: list[str] = []  # the clues the puzzle has (a chosen clue should not repeat one)
     for slot, answer, clue in puzzle.entries():
-        if not answer:
-            continue
         if clue.strip():
-            report.kept += 1
-        else:
+            used.append(clue)
+            report.kept += bool(answer)
+        elif answer:
             missing[slot.id] = answer
-    chosen = choose_clues(missing, sources, used=[clue for _, _, clue in puzzle.entries() if clue.strip()])
+    chosen = choose_clues(missing, sources, used=used)
     for slot_id, (clue, source) in chosen.items():
         puzzle.clues[slot_id] = clue
         report.added[source] += 1
