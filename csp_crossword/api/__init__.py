@@ -29,6 +29,7 @@ from .inputs import (
     read_puzzle,
     regions,
     render,
+    resolve_spelling,
     with_overrides,
     write_puzzle,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "read_puzzle",
     "regions",
     "render",
+    "resolve_spelling",
     "with_overrides",
     "write_puzzle",
 ]

@@ -15,6 +15,7 @@ from ..core.deadline import Deadline, deadline_after, earliest
 from ..core.errors import InputError
 from ..core.grid import BLOCK, EMPTY, Grid, parse_grid
 from ..search.graph import components, constraint_graph
+from ..words.builtin import SPELLING_CHOICES
 from ..words.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ def load_words(
     on_warning: WarningCallback | None = None,
     overrides: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | Mapping[str, int] = (),
     deadline: Deadline = None,
+    spelling: str = "any",
 ) -> Lexicon:
     """Word lists (plain, ``word;score``, CSV, JSON; later files override), or the built-in list
     of ``lang`` when no path is given (without vulgar words unless ``allow_offensive``; never
@@ -92,24 +94,63 @@ def load_words(
     re-score its words and add missing ones, and a score of 0 or less bans a word.
 
     ``deadline`` (a job's): :class:`~csp_crossword.core.errors.LoadTimeout` when it passes while the
-    files are read."""
+    files are read.
+
+    ``spelling`` ``us`` or ``uk``: leave out the entries the built-in English list spells only the
+    other way (COLOUR and GREYED for ``us``, COLOR for ``uk``), from the built-in list and from
+    files alike; ``any`` (the default here) keeps them."""
     from ..words.wordlists import load_word_lists
+
+    spelling = checked_spelling(spelling)
 
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     if not paths:
         from ..words.builtin import builtin_lexicon
 
-        lexicon = builtin_lexicon(lang, allow_offensive=allow_offensive)
+        try:
+            lexicon = builtin_lexicon(lang, allow_offensive=allow_offensive, spelling=spelling)
+        except ValueError as error:
+            raise InputError(str(error)) from None
     else:
         lexicon, reports = load_word_lists(list(paths), deadline=deadline)
         for report in reports:
             warning = report.warning()
             if warning and on_warning is not None:
                 on_warning(warning)
+        if spelling != "any":
+            from ..words.builtin import other_spellings
+
+            other = other_spellings(spelling)
+            if any(entry in other for entry in lexicon.scores):
+                lexicon = lexicon.filtered(banned=other)
     if overrides:
         lexicon = with_overrides(lexicon, overrides)
     return lexicon
+
+
+def checked_spelling(spelling: str) -> str:
+    """``spelling`` when it is one of SPELLING_CHOICES (InputError otherwise)."""
+    if spelling not in SPELLING_CHOICES:
+        raise InputError(f"unknown spelling {spelling!r}; choose from {', '.join(SPELLING_CHOICES)}")
+    return spelling
+
+
+def resolve_spelling(spelling: str, grid: Grid | None, lang: str = "en") -> str:
+    """The spelling a fill keeps to: ``auto`` is ``us`` for an English grid in the American style
+    (every letter checked: in an across and a down entry) and ``any`` for any other grid (a
+    British-style grid with unchecked cells, a freeform board) or language."""
+    spelling = checked_spelling(spelling)
+    if spelling != "auto":
+        return spelling
+    if lang != "en" or grid is None:
+        return "any"
+    return "us" if american_style(grid) else "any"
+
+
+def american_style(grid: Grid) -> bool:
+    """Whether every open cell of ``grid`` lies in two entries (an across and a down)."""
+    return bool(grid.slots) and grid.stats().unchecked_cells == 0
 
 
 def with_overrides(
@@ -211,12 +252,13 @@ def as_grid(grid: GridLike, *, rtl: bool = False) -> Grid:
     return parse_grid(grid, rtl=rtl)
 
 
-def as_lexicon(words: Words, *, lang: str = "en") -> Lexicon:
-    """A Lexicon from a Lexicon, a word -> score mapping, words, or None (the built-in list)."""
+def as_lexicon(words: Words, *, lang: str = "en", spelling: str = "any") -> Lexicon:
+    """A Lexicon from a Lexicon, a word -> score mapping, words, or None (the built-in list, kept
+    to ``spelling``: see :func:`load_words`). A Lexicon or words given are used as they are."""
     if isinstance(words, Lexicon):
         return words
     if words is None:
-        return load_words(lang=lang)
+        return load_words(lang=lang, spelling=spelling)
     if isinstance(words, str) or not isinstance(words, Mapping | Iterable):
         raise InputError(
             f"words must be a list of words, a word -> score mapping or a Lexicon, not {type(words).__name__}"

@@ -18,7 +18,7 @@ from ..search.problem import FillOptions, FillProblem, build_problem
 from ..verify.fill import verify_fill
 from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
-from .inputs import GridLike, Words, as_grid, as_lexicon
+from .inputs import GridLike, Words, as_grid, as_lexicon, resolve_spelling
 
 if TYPE_CHECKING:
     from ..backends.base import Cells
@@ -155,14 +155,18 @@ def prepare(
     exact: bool = False,
     no_shared_substring: int | None = None,
     deadline: Deadline = None,
+    spelling: str = "auto",
 ) -> FillJob:
     """Grid + word list + options -> the arc-consistent problem every job starts from.
 
     ``no_shared_substring`` N: no two entries share a run of N or more consecutive glyphs.
+    ``spelling`` (``auto``, ``us``, ``uk``, ``any``): the spelling the built-in list keeps to when
+    ``words`` is None (:func:`~csp_crossword.api.inputs.resolve_spelling`: ``auto`` is ``us`` for
+    an American-style English grid).
     ``deadline``: :class:`~csp_crossword.core.errors.BuildTimeout` when it passes while the
     problem is made arc consistent."""
     grid = as_grid(grid, rtl=lang == "ar")
-    lexicon = as_lexicon(words, lang=lang)
+    lexicon = as_lexicon(words, lang=lang, spelling=resolve_spelling(spelling, grid, lang))
     options = fill_options(
         grid,
         min_score=min_score,

@@ -15,7 +15,7 @@ from ..verify.fill import pattern_problems, verify_fill
 from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
 from ..words.word_index import DEFAULT_SCORE
-from .inputs import Words, as_lexicon, job_deadline
+from .inputs import Words, as_lexicon, checked_spelling, job_deadline
 from .jobs import WrongFillError
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ def generate(
     entries: Iterable[str] = (),
     progressive: ProgressiveOptions | Mapping[str, Any] | None = None,
     clued_by: Sequence[ClueSource] | None = None,
+    spelling: str = "auto",
 ) -> Generated:
     """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
     crossword of digits). The fill is verified; the time limit holds for the whole job.
@@ -71,7 +72,8 @@ def generate(
     fields: ``start``, ``queue_size``, ``neighbours``, ``threshold``, ``scrambled_weight``), for
     ``method`` ``progressive`` or ``auto`` of the open style. ``clued_by``: clue sources (as
     :func:`~csp_crossword.clues.chain.clue_sources` gives them); the fill then uses only entries
-    that the word list or one of them clues, so the puzzle made has every clue."""
+    that the word list or one of them clues, so the puzzle made has every clue. ``spelling``: the
+    built-in list's (``auto``: ``us`` for English, see :func:`~csp_crossword.api.load_words`)."""
     from ..core.limits import layout_size
     from ..layout.american_patterns import LayoutRuleError
     from ..layout.generate import generate as run_generate
@@ -91,7 +93,8 @@ def generate(
 
         lexicon = products_lexicon()
     else:
-        lexicon = as_lexicon(words, lang=lang)
+        kept = checked_spelling(spelling)
+        lexicon = as_lexicon(words, lang=lang, spelling=("us" if lang == "en" else "any") if kept == "auto" else kept)
     if min_score is not None:
         lexicon = lexicon.filtered(min_score=min_score)
     if clued_by is not None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..backends import DEFAULT as DEFAULT_BACKEND
 from ..backends import names as backend_names
-from ..words.builtin import LANGUAGES
+from ..words.builtin import LANGUAGES, SPELLING_CHOICES
 
 #: Parts of the text output of ``freeform``, in order.
 FREEFORM_PARTS = ("solution", "blank", "clues", "wordsearch", "report", "failed")
@@ -70,6 +70,7 @@ def add_lexicon_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
     add_overrides_arg(parser)
     add_offensive_arg(parser)
+    add_spelling_arg(parser)
     parser.add_argument("--ban", action="append", default=[], metavar="WORD", help="never use WORD")
     parser.add_argument(
         "--ban-file",
@@ -137,6 +138,25 @@ def add_offensive_arg(parser: argparse.ArgumentParser) -> None:
         "--allow-offensive",
         action="store_true",
         help="let the built-in list offer vulgar words (left out by default; slurs never)",
+    )
+
+
+def add_spelling_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--spelling",
+        choices=SPELLING_CHOICES,
+        default="auto",
+        help="keep the fill to US or UK spellings (us leaves out COLOUR and GREYED, uk leaves out COLOR); "
+        "auto (default): us for an American-style English grid, any otherwise",
+    )
+
+
+def add_shared_roots_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--allow-shared-roots",
+        action="store_true",
+        help="let two entries share a root (GREY and GREYED, EAT and ATE, ICE AGE and AGE); "
+        "by default a fill avoids it",
     )
 
 

@@ -190,7 +190,10 @@ def load_words(
         return own
     if not args.words and getattr(args, "exact", False):
         raise InputError("--exact needs --words: the list of words to place")
-    if not args.words and reporter.terminal and not _builtin_ready(args.lang):
+    from ..api import resolve_spelling
+
+    spelling = resolve_spelling(getattr(args, "spelling", "any"), grid_file.grid if grid_file else None, args.lang)
+    if not args.words and reporter.terminal and not _builtin_ready(args.lang, spelling):
         reporter.info("csp-crossword: preparing the built-in word list (once per machine, a few seconds)")
     allow = getattr(args, "allow_offensive", False)
     return load(
@@ -200,16 +203,17 @@ def load_words(
         on_warning=reporter.warn,
         overrides=overrides,
         deadline=deadline,
+        spelling=spelling,
     )
 
 
-def _builtin_ready(lang: str) -> bool:
+def _builtin_ready(lang: str, spelling: str = "any") -> bool:
     """Whether the built-in list of ``lang`` has its ready index cached (False: the first load
     builds it, which takes seconds)."""
     from ..words.builtin import cache_path
 
     try:
-        return os.path.exists(cache_path(lang))
+        return os.path.exists(cache_path(lang, spelling))
     except (OSError, ValueError, KeyError):
         return True  # nothing to announce when the question itself fails
 

@@ -62,6 +62,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
             on_warning=reporter.warn,
             overrides=args.overrides,
             deadline=deadline,
+            spelling=("us" if args.lang == "en" else "any") if args.spelling == "auto" else args.spelling,
         )
     )
     # a puzzle file gets every clue: its fill uses only entries a clue source has (the word

@@ -24,7 +24,9 @@ from .arguments import (
     add_offensive_arg,
     add_overrides_arg,
     add_ray_arg,
+    add_shared_roots_arg,
     add_solver_args,
+    add_spelling_arg,
     add_substring_arg,
     existing_file,
     seed_value,
@@ -46,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_grid_args(fill)
     add_lexicon_args(fill)
     add_substring_arg(fill)
+    add_shared_roots_arg(fill)
     add_solver_args(fill)
     add_clue_arg(fill)
     fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
@@ -155,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--min-score", type=int, metavar="N", help="ignore words scored below N")
     add_overrides_arg(gen)
     add_offensive_arg(gen)
+    add_spelling_arg(gen)
+    add_shared_roots_arg(gen)
     gen.add_argument(
         "--style",
         choices=("american", "open"),

@@ -45,10 +45,18 @@ MAX_LENGTH = 21
 #: Format 7: the file's header is JSON (no marshal: the cache directory may be writable by
 #: others, and reading a cache must not be able to run code) and names the source it was built
 #: from, which must match the name the installed sources give (:func:`source_stamp`).
-CACHE_FORMAT = 7
+#: Format 8: ``en`` keeps one index per spelling (``us``, ``uk``, ``any``), each without the
+#: entries the list spells only the other way.
+CACHE_FORMAT = 8
 
 #: The built-in lists; the first is the default.
 LANGUAGES = ("en", "en-web", "ar", "bn")
+#: The spellings a built-in list can keep to: ``us`` leaves out British-only spellings (COLOUR,
+#: GREYED), ``uk`` American-only ones (COLOR), ``any`` keeps both. Only ``en`` tags them.
+SPELLINGS = ("any", "us", "uk")
+#: The spellings a fill may be asked to keep to: ``auto`` is chosen by the grid
+#: (:func:`csp_crossword.api.inputs.resolve_spelling`).
+SPELLING_CHOICES = ("auto", "us", "uk", "any")
 #: wordfreq's language code of each list derived from it.
 WORDFREQ_CODES = {"en-web": "en", "ar": "ar", "bn": "bn"}
 
@@ -182,8 +190,10 @@ def installed_version(distribution: str) -> str | None:
         return None
 
 
-def cache_path(lang: str) -> str:
-    return os.path.join(cache_dir(), f"builtin-{lang}-{source_stamp(lang)}.index")
+def cache_path(lang: str, spelling: str = "any") -> str:
+    """The ready index of a built-in list (one per spelling for ``en``)."""
+    kept = f"-{spelling}" if spelling != "any" and lang == "en" else ""
+    return os.path.join(cache_dir(), f"builtin-{lang}{kept}-{source_stamp(lang)}.index")
 
 
 def source_stamp(lang: str) -> str:
@@ -224,7 +234,7 @@ def _remove_older_caches(lang: str) -> None:
     except OSError:
         return
     for name in names:
-        found = re.fullmatch(rf"builtin-{re.escape(lang)}-v(\d+)(-.*)?\.(pickle|index)", name)
+        found = re.fullmatch(rf"builtin-{re.escape(lang)}(?:-us|-uk)?-v(\d+)(-.*)?\.(pickle|index)", name)
         if found and int(found.group(1)) < CACHE_FORMAT:
             try:
                 os.unlink(os.path.join(cache_dir(), name))
@@ -232,18 +242,24 @@ def _remove_older_caches(lang: str) -> None:
                 pass
 
 
-def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexicon:
+def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False, spelling: str = "any") -> Lexicon:
     """The built-in word list of a language ("en", "ar" or "bn"), cached after the first build.
 
-    Vulgar words are left out unless ``allow_offensive``; slurs are never in it. A cache that
-    cannot be read is rebuilt; a cache directory that cannot be written only costs the rebuild
-    next time. The ``en`` list keeps display forms ("ice age" for ICEAGE), read on first use.
+    Vulgar words are left out unless ``allow_offensive``; slurs are never in it. ``spelling``
+    (``en`` only; :data:`SPELLINGS`): ``us`` leaves out British-only spellings, ``uk``
+    American-only ones. A cache that cannot be read is rebuilt; a cache directory that cannot be
+    written only costs the rebuild next time. The ``en`` list keeps display forms ("ice age" for
+    ICEAGE), read on first use.
     """
     if lang not in LANGUAGES:
         raise ValueError(f"no built-in word list for language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    if spelling not in SPELLINGS:
+        raise ValueError(f"unknown spelling {spelling!r}; choose from {', '.join(SPELLINGS)}")
+    if lang != "en":
+        spelling = "any"
     stamp = source_stamp(lang)
-    path = os.path.join(cache_dir(), f"builtin-{lang}-{stamp}.index")
-    name = f"built-in ({lang})"
+    path = cache_path(lang, spelling)
+    name = f"built-in ({lang})" if spelling == "any" else f"built-in ({lang}, {spelling.upper()} spelling)"
     try:
         ready, extra = ReadyIndex.load(path)
         vulgar = extra.get("vulgar")
@@ -254,7 +270,10 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexic
     except (OSError, ValueError, KeyError):
         pass
     scores, banned = derive_scores(lang)
-    vulgar = {entry: scores.pop(entry) for entry in sorted(banned)}
+    if spelling != "any":
+        for entry in other_spellings(spelling):
+            scores.pop(entry, None)
+    vulgar = {entry: scores.pop(entry) for entry in sorted(banned) if entry in scores}
     ready = ReadyIndex.of(scores)
     try:
         write_atomically(path, ready.to_bytes({"vulgar": vulgar, "source": stamp}))
@@ -264,6 +283,18 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False) -> Lexic
     if allow_offensive:
         return _with_vulgar(ready, vulgar, name, lang)
     return Lexicon(scores, _display_forms(lang), name=name, ready=ready)
+
+
+def other_spellings(spelling: str) -> frozenset[str]:
+    """The entries a fill keeping to ``spelling`` leaves out: for ``us`` the British-only
+    spellings of the built-in English list, for ``uk`` the American-only ones, for ``any``
+    none (slow: reads the shipped list, ~0.3 s)."""
+    if spelling == "any":
+        return frozenset()
+    from .crossword_list import read_spellings
+
+    other = "uk" if spelling == "us" else "us"
+    return frozenset(read_spellings()[other])
 
 
 def _is_scores(value: object) -> TypeGuard[dict[str, int]]:

@@ -1,8 +1,9 @@
 """The shipped English crossword list (``data/en-crossword.tsv.gz``), built by
 ``scripts/build_english_list.py`` from UKACD18, WordNet 3.0, SCOWL and wordfreq.
 
-Its lines are ``ENTRY<TAB>SCORE<TAB>DISPLAY<TAB>FLAG`` after a ``#`` header holding the sources'
-notices; DISPLAY is empty when it is the entry in lower case, FLAG is ``v`` for a vulgar entry.
+Its lines are ``ENTRY<TAB>SCORE<TAB>DISPLAY<TAB>FLAGS`` after a ``#`` header holding the sources'
+notices; DISPLAY is empty when it is the entry in lower case, FLAGS holds ``v`` for a vulgar
+entry, ``b`` for a British-only spelling (COLOUR) and ``a`` for an American-only one (COLOR).
 Scores are fill quality on 0-100: 50 and up fine in any puzzle, 30-49 acceptable when a corner
 needs it, below 30 avoid (``docs/formats.md``). The derived list is CC BY-SA 4.0 (from wordfreq's
 data), with UKACD's BSD-style notice and WordNet's and SCOWL's licences kept in the header.
@@ -37,6 +38,10 @@ _LINE = re.compile(r"^([^#\t\n][^\t\n]*)\t(\d+)\t[^\t\n]*\t([^\t\n]*)$", re.MULT
 _EMPTY_LINE = re.compile(r"\n(?=\n)")
 
 
+#: The spelling flags of the list, by the name of the spelling they mark.
+SPELLING_FLAGS = {"uk": "b", "us": "a"}
+
+
 def read_list(data: bytes | None = None) -> tuple[dict[str, int], set[str]]:
     """Entry -> score over the whole list, and the entries flagged vulgar.
 
@@ -50,8 +55,19 @@ def read_list(data: bytes | None = None) -> tuple[dict[str, int], set[str]]:
     if len(rows) != _content_lines(text):
         _check_rows(text)
     scores = {entry: int(score) for entry, score, _ in rows}
-    vulgar = {entry for entry, _, flag in rows if flag == "v"}
+    vulgar = {entry for entry, _, flags in rows if "v" in flags}
     return scores, vulgar
+
+
+def read_spellings(data: bytes | None = None) -> dict[str, set[str]]:
+    """Spelling name (``uk``, ``us``) -> the entries the list spells only that way."""
+    text = gzip.decompress(list_bytes() if data is None else data).decode("utf-8")
+    found: dict[str, set[str]] = {name: set() for name in SPELLING_FLAGS}
+    for entry, _, flags in _LINE.findall(text):
+        for name, flag in SPELLING_FLAGS.items():
+            if flag in flags:
+                found[name].add(entry)
+    return found
 
 
 def _content_lines(text: str) -> int:
@@ -72,7 +88,7 @@ def _check_rows(text: str) -> None:
         number += 1
         fields = line.split("\t")
         if len(fields) != 4 or not fields[1].isdigit():
-            raise ValueError(f"{LIST_PATH}: entry {number}: expected ENTRY, SCORE, DISPLAY, FLAG")
+            raise ValueError(f"{LIST_PATH}: entry {number}: expected ENTRY, SCORE, DISPLAY, FLAGS")
 
 
 def read_notice() -> str:
