@@ -210,7 +210,8 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path, published: Path = PUBL
         "# csp-crossword built-in English list: ENTRY, SCORE (0-100 fill quality), DISPLAY, FLAGS "
         "(v = vulgar, b = British spelling, a = American spelling)",
         "# Built by scripts/build_english_list.py from UKACD18, WordNet 3.0, SCOWL and wordfreq "
-        f"{metadata.version('wordfreq')}, weighed by how often answers appeared in published crosswords",
+        f"{metadata.version('wordfreq')}",
+        "# Scores weigh how often and how lately answers appeared in published crosswords (a signal only).",
         "# Licence of this derived list: CC BY-SA 4.0 (it is derived from wordfreq's data), with the",
         "# notices of its sources below: UKACD's (BSD-style), WordNet's (Princeton WordNet licence),",
         "# SCOWL's (permissive, Kevin Atkinson and contributors).",

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..analysis.checking import CheckReport
     from ..analysis.counting import CountResult
     from ..backends.base import ProgressCallback
+    from ..search.problem import FillProblem
     from ..words.lexicon import Lexicon
     from .portfolio import Member
 
@@ -46,6 +47,7 @@ def fill(
     portfolio: int | Sequence[Member] = 0,
     engine: str = "local",
     address: str | None = None,
+    allow_shared_roots: bool = False,
     **fill_settings: Any,
 ) -> FillResult:
     """Fill ``grid`` from ``words``: a verified fill, a proof that none exists, or the best
@@ -62,7 +64,10 @@ def fill(
     words first). ``optimize``: the highest total score, CP-SAT's, starting from the quality-first
     fill and never below it (:mod:`csp_crossword.strategies.optimize`).
     ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
-    ``require`` (slot id -> word), ``allow_duplicates``, ``exact``, ``no_shared_substring``.
+    ``require`` (slot id -> word), ``allow_duplicates``, ``exact``, ``no_shared_substring``,
+    ``spelling``. Two entries that share a root (GREY, GREYED) are kept apart unless
+    ``allow_shared_roots`` (:mod:`csp_crossword.strategies.roots`); a pair the grid cannot do
+    without is named in the result's ``shared_roots``.
     """
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
@@ -98,16 +103,25 @@ def fill(
         except BuildTimeout as late:  # nothing placed yet: a timeout, as for a list read too late
             spent = SearchStats(seconds=time.monotonic() - started)
             return FillResult(Status.TIMEOUT, backend, stats=spent, reason=str(late))
-        if optimize:
-            from ..strategies.optimize import optimize_fill
 
-            result = optimize_fill(job.problem, solver, deadline=deadline, seed=seed, stop=stop, progress=progress)
-        elif strategy == "quality":
-            from ..strategies.quality import quality_first
+        def run(problem: FillProblem) -> FillResult:
+            if optimize:
+                from ..strategies.optimize import optimize_fill
 
-            result = quality_first(job.problem, solver, deadline=deadline, stop=stop, progress=progress)
-        else:
-            result = solver.solve(job.problem, deadline=deadline, stop=stop, progress=progress)
+                result = optimize_fill(problem, solver, deadline=deadline, seed=seed, stop=stop, progress=progress)
+            elif strategy == "quality":
+                from ..strategies.quality import quality_first
+
+                result = quality_first(problem, solver, deadline=deadline, stop=stop, progress=progress)
+            else:
+                result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
+            return result
+
+        result = run(job.problem)
+        if not allow_shared_roots:
+            from ..strategies.roots import without_shared_roots
+
+            result = without_shared_roots(job.problem, result, run, deadline=deadline, stop=stop)
     except KeyboardInterrupt:  # Ctrl-C outside a backend's search (loading it, building the problem)
         return FillResult(Status.INTERRUPTED, backend, stats=SearchStats(seconds=time.monotonic() - started))
     return job.checked(result)

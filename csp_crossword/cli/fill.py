@@ -72,7 +72,15 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
                     args.allow_offensive,
                     tuple(os.path.abspath(p) for p in args.overrides),
                 )
-        result = api.fill(job.grid, words, optimize=args.optimize, strategy=args.strategy, **race, **job.keywords)
+        result = api.fill(
+            job.grid,
+            words,
+            optimize=args.optimize,
+            strategy=args.strategy,
+            allow_shared_roots=args.allow_shared_roots,
+            **race,
+            **job.keywords,
+        )
     reporter.stop()
     if result.cells is None and result.status in (Status.TIMEOUT, Status.INTERRUPTED):
         # stopped before anything was placed: the best partial fill is the grid as given
@@ -143,6 +151,10 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
             f"{result.status.value} by {result.backend}{member} in {effort}; "
             f"{len(result.entries)} entries, mean score {result.mean_score}{extra}; weakest: {weakest}"
         )
+        if result.shared_roots:  # pairs the grid could not do without (csp_crossword.strategies.roots)
+            answers = {e.id: e.answer for e in result.entries}
+            pairs = "; ".join(f"{a} {answers.get(a, '')}, {b} {answers.get(b, '')}" for a, b in result.shared_roots)
+            reporter.info(f"shared roots: {pairs}")
     elif result.status == Status.UNSATISFIABLE:
         member = f" (proved by portfolio member {result.member})" if result.member else ""
         reporter.warn(f"unsatisfiable{member}: {result.reason}")

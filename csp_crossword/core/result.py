@@ -109,6 +109,8 @@ class FillResult:
             wiped out (or did the wiping) in the search (``ac``'s conflict counts); the slots a
             constructor should look at first. Empty when the backend does not tell.
         member: For a portfolio's answer: the member that found it ("2 of 4: cpsat seed 1, ...").
+        shared_roots: Pairs of slot ids whose entries share a root (GREY, GREYED) and that the fill
+            could not keep apart (:mod:`csp_crossword.strategies.roots`); empty when none.
     """
 
     status: Status
@@ -122,6 +124,7 @@ class FillResult:
     bound: float | None = None
     blame: dict[str, float] = field(default_factory=dict)
     member: str | None = None
+    shared_roots: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def gap(self) -> float | None:

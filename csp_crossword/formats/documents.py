@@ -74,6 +74,7 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
         data["empty"] = result.empty_slots
     if result.member:
         data["member"] = result.member
+    data["shared_roots"] = [list(pair) for pair in result.shared_roots]
     if extra:
         data.update(extra)
     return data
