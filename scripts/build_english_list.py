@@ -88,13 +88,18 @@ def kind_of(form: str, scowl: Scowl) -> str:
     return "name" if form[:1].isupper() else "word"
 
 
-def entry_score(form: str, entry: str, sources: set[str], wn: WordNet, scowl: Scowl, ev: Evidence) -> float:
-    """A source form's score: the dictionary score, the editorial evidence, letter strings."""
-    score = score_form(form, sources, scowl, wn, ev.freq)
+def entry_score(
+    form: str, entry: str, sources: set[str], wn: WordNet, scowl: Scowl, ev: Evidence
+) -> tuple[float, float]:
+    """A source form's dictionary score and its score after the editorial evidence, each with the
+    letter-string ceilings. The dictionary score chooses the entry's display form (AIRMAIL, not
+    AIR MAIL); the editorial score is the entry's (the best of its forms)."""
+    dictionary = score_form(form, sources, scowl, wn, ev.freq)
+    final = dictionary
     if form.lower() not in wn.taxa:  # a Latin taxon stays where the dictionary score put it
-        score = editorial_score(form, entry, score, sources, kind_of(form, scowl), ev)
+        final = editorial_score(form, entry, dictionary, sources, kind_of(form, scowl), ev)
     common = scowl.words.get(form, 999) <= 50
-    return letter_string_ceiling(entry, score, common)
+    return letter_string_ceiling(entry, dictionary, common), letter_string_ceiling(entry, final, common)
 
 
 #: Endings that make an inflected or derived form of a vulgar word (CRAP -> CRAPPERS, CRAPPIER).
@@ -183,12 +188,14 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path, published: Path = PUBL
     vulgar = vulgar_words() | {e for e in map(entry_of, wn.vulgar) if e}
     phrase_words = vulgar_phrase_words()
     best: dict[str, tuple[float, str]] = {}
+    final: dict[str, float] = {}
     spellings: dict[str, set[str]] = {}
     for form in sorted(sources):
         entry = entry_of(form)
         if entry is None or entry in slurs:
             continue
-        score = entry_score(form, entry, sources[form], wn, scowl, ev)
+        score, edited = entry_score(form, entry, sources[form], wn, scowl, ev)
+        final[entry] = max(final.get(entry, 0.0), edited)
         spellings.setdefault(entry, set()).add(spelling_of(form, scowl))
         # best score wins; on a tie the lower-case form, then the first in sorted order
         key = (score, form.islower())
@@ -196,7 +203,8 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path, published: Path = PUBL
             best[entry] = (score, form)
     lines = []
     for entry in sorted(best):
-        score, form = best[entry]
+        form = best[entry][1]
+        score = final[entry]
         display = "" if form.lower() == entry.lower() else form
         flags = "v" if is_vulgar(form, entry, vulgar, phrase_words) else ""
         # a spelling tag only when every form of the entry has it (an entry is one string)
