@@ -136,14 +136,15 @@ def checked_spelling(spelling: str) -> str:
     return spelling
 
 
-def resolve_spelling(spelling: str, grid: Grid | None, lang: str = "en") -> str:
-    """The spelling a fill keeps to: ``auto`` is ``us`` for an English grid in the American style
-    (every letter checked: in an across and a down entry) and ``any`` for any other grid (a
-    British-style grid with unchecked cells, a freeform board) or language."""
+def resolve_spelling(spelling: str, grid: Grid | None, lang: str = "en", *, own_list: bool = False) -> str:
+    """The spelling a fill keeps to: ``auto`` is ``us`` for the built-in English list on a grid in
+    the American style (every letter checked: in an across and a down entry), and ``any`` for any
+    other grid (a British-style grid with unchecked cells, a freeform board), language, or a
+    user's ``own_list`` (a constructor's list is kept as written unless a spelling is asked for)."""
     spelling = checked_spelling(spelling)
     if spelling != "auto":
         return spelling
-    if lang != "en" or grid is None:
+    if lang != "en" or grid is None or own_list:
         return "any"
     return "us" if american_style(grid) else "any"
 

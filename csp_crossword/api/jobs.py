@@ -166,7 +166,7 @@ def prepare(
     ``deadline``: :class:`~csp_crossword.core.errors.BuildTimeout` when it passes while the
     problem is made arc consistent."""
     grid = as_grid(grid, rtl=lang == "ar")
-    lexicon = as_lexicon(words, lang=lang, spelling=resolve_spelling(spelling, grid, lang))
+    lexicon = as_lexicon(words, lang=lang, spelling=resolve_spelling(spelling, grid, lang, own_list=words is not None))
     options = fill_options(
         grid,
         min_score=min_score,

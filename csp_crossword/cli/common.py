@@ -192,7 +192,8 @@ def load_words(
         raise InputError("--exact needs --words: the list of words to place")
     from ..api import resolve_spelling
 
-    spelling = resolve_spelling(getattr(args, "spelling", "any"), grid_file.grid if grid_file else None, args.lang)
+    grid = grid_file.grid if grid_file else None
+    spelling = resolve_spelling(getattr(args, "spelling", "any"), grid, args.lang, own_list=bool(args.words))
     if not args.words and reporter.terminal and not _builtin_ready(args.lang, spelling):
         reporter.info("csp-crossword: preparing the built-in word list (once per machine, a few seconds)")
     allow = getattr(args, "allow_offensive", False)

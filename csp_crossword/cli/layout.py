@@ -62,7 +62,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
             on_warning=reporter.warn,
             overrides=args.overrides,
             deadline=deadline,
-            spelling=("us" if args.lang == "en" else "any") if args.spelling == "auto" else args.spelling,
+            spelling=generate_spelling(args),
         )
     )
     # a puzzle file gets every clue: its fill uses only entries a clue source has (the word
@@ -255,3 +255,11 @@ def _freeform_report(result: Any, show: Any) -> str:
     if result.isolated:
         lines.append(f"Isolated ({len(result.isolated)}): {', '.join(show(w) for w in result.isolated)}")
     return "\n".join(lines) + "\n"
+
+
+def generate_spelling(args: argparse.Namespace) -> str:
+    """``--spelling`` for ``generate``: ``auto`` is US spellings from the built-in English list (a
+    generated pattern is American-style) and a user's own list as written."""
+    if args.spelling != "auto":
+        return str(args.spelling)
+    return "us" if args.lang == "en" and not args.words else "any"
