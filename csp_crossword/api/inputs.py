@@ -113,17 +113,12 @@ def load_words(
         except ValueError as error:
             raise InputError(str(error)) from None
     else:
-        lexicon, reports = load_word_lists(list(paths), deadline=deadline)
+        # kept to the spelling as they are read: a list file's cache is of the kept entries
+        lexicon, reports = load_word_lists(list(paths), deadline=deadline, spelling=spelling)
         for report in reports:
             warning = report.warning()
             if warning and on_warning is not None:
                 on_warning(warning)
-        if spelling != "any":
-            from ..words.builtin import other_spellings
-
-            other = other_spellings(spelling)
-            if any(entry in other for entry in lexicon.scores):
-                lexicon = lexicon.filtered(banned=other)
     if overrides:
         lexicon = with_overrides(lexicon, overrides)
     return lexicon

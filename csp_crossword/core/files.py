@@ -54,7 +54,12 @@ def read_input_bytes(path: str | os.PathLike[str]) -> bytes:
 def read_text_file(path: str | os.PathLike[str]) -> str:
     """Read a UTF-8 text file; every failure is an :class:`InputError` naming the file."""
     name = os.fspath(path)
-    data = read_input_bytes(name)
+    return decode_text(read_input_bytes(name), name)
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """The UTF-8 text of a file's bytes; :class:`InputError` naming the file, line and column of
+    the first byte that is not UTF-8 (what :func:`read_text_file` reports)."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

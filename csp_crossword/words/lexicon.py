@@ -17,7 +17,7 @@ pattern is the AND of the bitsets of its filled positions, and a candidate count
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
@@ -53,21 +53,25 @@ class Lexicon:
         self,
         scores: dict[str, int] | None,
         display: Mapping[str, str] | None = None,
-        clues: dict[str, str] | None = None,
+        clues: MutableMapping[str, str] | None = None,
         name: str = "lexicon",
         multiplicity: dict[str, int] | None = None,
         *,
         ready: ReadyIndex | None = None,
+        order: Callable[[], Iterable[str]] | None = None,
     ):
-        """``scores`` may be None when ``ready`` (the cached built-in lists) holds the entries:
-        the entry -> score table is then made only if something asks for all of it."""
+        """``scores`` may be None when ``ready`` (the cached lists) holds the entries: the entry
+        -> score table is then made only if something asks for all of it, in the order ``order``
+        gives (a list file's own order) when it gives every entry once, else the index's."""
         if scores is None and ready is None:
             raise ValueError("a lexicon needs its scores or a ready index")
         self._scores = scores
+        self._order = order
         self.multiplicity = multiplicity or {}
-        # not `display or {}`: a lazily read table (the built-in list's) would load to answer len()
+        # not `display or {}`: a lazily read table (the built-in list's, a cached list's) would
+        # load to answer len()
         self.display: Mapping[str, str] = display if display is not None else {}
-        self.clues = clues or {}
+        self.clues: MutableMapping[str, str] = clues if clues is not None else {}
         self.name = name
         self._by_length: dict[int, list[str]] | None = None
         self._ready = ready
@@ -80,7 +84,12 @@ class Lexicon:
         if self._scores is None:
             assert self._ready is not None  # __init__ allows no other case
             ready = self._ready
-            self._scores = {w: s for n in ready.lengths for w, s in zip(ready.words(n), ready.scores(n))}
+            table = {w: s for n in ready.lengths for w, s in zip(ready.words(n), ready.scores(n))}
+            if self._order is not None:
+                listed = {w: table[w] for w in self._order() if w in table}
+                if len(listed) == len(table):
+                    table = listed
+            self._scores = table
         return self._scores
 
     @classmethod

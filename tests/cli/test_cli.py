@@ -133,7 +133,8 @@ def test_malformed_lines_warned_once(capsys, write):
     words = write("w.txt", SQUARE_WORDS + "X;many\nA/B\n")
     code, _, err = run(capsys, "fill", write("g.txt", "..\n..\n"), "--words", words)
     assert code == 0
-    assert err.count("warning") == 1 and "2 malformed" in err and "line 5" in err
+    assert err.count("warning") == 1 and "skipped 2 entries" in err and "1 malformed (line 5" in err
+    assert "1 with characters other than letters, marks and digits (line 6: 'A/B' holds '/')" in err
 
 
 def test_usage_error_exit_2(capsys):

@@ -60,7 +60,8 @@ def test_malformed_lines_are_collected(write):
     assert set(lex.scores) == {"CAT", "OWL"}
     assert [n for n, _ in report.malformed] == [2, 3, 4]
     warning = report.warning()
-    assert "3 malformed" in warning and "line 2" in warning and "w.txt" in warning
+    assert "w.txt: skipped 3 entries: " in warning and "line 2" in warning
+    assert "2 malformed" in warning and "1 with characters other than letters, marks and digits" in warning
 
 
 def test_no_usable_entry_is_an_error(write):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from csp_crossword.core.errors import InputError
-from csp_crossword.words import wordlists
+from csp_crossword.words import list_readers, wordlists
 from csp_crossword.words.wordlists import load_word_list
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,7 +65,7 @@ def test_the_one_pass_reader_reads_what_the_careful_one_reads(tmp_path_factory, 
 def test_a_simple_list_takes_the_one_pass_reader(tmp_path, monkeypatch):
     """The usual list (words, some with scores, duplicates keeping the highest) never reaches
     the line-by-line reader."""
-    monkeypatch.setattr(wordlists._Collector, "add", lambda *args, **kwargs: pytest.fail("read line by line"))
+    monkeypatch.setattr(list_readers.Collector, "add", lambda *args, **kwargs: pytest.fail("read line by line"))
     path = tmp_path / "list.txt"
     path.write_text("# mine\ncat\nDOG;70\n  emu\t20\nCAT;60\nowl 55\n\n")
     lexicon, report = load_word_list(path)
