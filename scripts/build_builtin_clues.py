@@ -66,14 +66,16 @@ TABLES = (FUNCTION_WORD_CLUES, ABBREVIATION_CLUES, CROSSWORDESE_CLUES)
 
 
 def read_entries() -> tuple[dict[str, int], dict[str, str]]:
-    """The built-in list's entries offered by default (entry -> score) and display forms."""
+    """The built-in list's entries offered by default (entry -> its dictionary score: how familiar
+    it is, which ranks a clue's words, not the fill score's editorial evidence) and display forms."""
     from csp_crossword.words.builtin import derive_scores
-    from csp_crossword.words.crossword_list import DisplayForms
+    from csp_crossword.words.crossword_list import DisplayForms, read_dictionary_scores
 
     scores, vulgar = derive_scores("en")
     for entry in vulgar:
         scores.pop(entry, None)
-    return scores, dict(DisplayForms())
+    familiar = read_dictionary_scores()
+    return {entry: familiar.get(entry, score) for entry, score in scores.items()}, dict(DisplayForms())
 
 
 def keep(entry: str, display: str, clue: str) -> bool:

@@ -21,10 +21,11 @@ Inputs (all read, none shipped as they are; readers in ``english_sources.py``):
 A score is the dictionary score (``english_scores.py``) weighed by the editorial evidence
 (``english_editorial.py``): ceilings for what editors reject, floors for what published puzzles
 use. The output is a gzip file (fixed header, so the bytes depend only on the inputs) of UTF-8
-lines ``ENTRY<TAB>SCORE<TAB>DISPLAY<TAB>FLAGS`` after a ``#`` header with the sources and
-licences. DISPLAY is empty when it is the entry in lower case; FLAGS holds ``v`` for vulgar
-entries (offered only with ``--allow-offensive``), ``b`` for a British-only spelling and ``a``
-for an American-only one. Slurs are left out.
+lines ``ENTRY<TAB>SCORE<TAB>DISPLAY<TAB>FLAGS<TAB>DICTIONARY`` after a ``#`` header with the
+sources and licences. DISPLAY is empty when it is the entry in lower case; FLAGS holds ``v`` for
+vulgar entries (offered only with ``--allow-offensive``), ``b`` for a British-only spelling and
+``a`` for an American-only one; DICTIONARY is the dictionary score before the editorial evidence
+(how familiar the entry is: ``build_builtin_clues.py`` ranks clue words by it). Slurs are left out.
 
 Scores mean crossword fill quality on 0-100 (``docs/formats.md`` has examples): 50 and up, fine in
 any puzzle; 30-49, acceptable when a corner needs it; below 30, avoid.
@@ -203,7 +204,7 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path, published: Path = PUBL
             best[entry] = (score, form)
     lines = []
     for entry in sorted(best):
-        form = best[entry][1]
+        dictionary, form = best[entry]
         score = final[entry]
         display = "" if form.lower() == entry.lower() else form
         flags = "v" if is_vulgar(form, entry, vulgar, phrase_words) else ""
@@ -211,12 +212,13 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path, published: Path = PUBL
         tags = spellings[entry]
         if len(tags) == 1:
             flags += next(iter(tags))
-        lines.append(f"{entry}\t{max(1, min(100, round(score)))}\t{display}\t{flags}")
+        lines.append(f"{entry}\t{_whole(score)}\t{display}\t{flags}\t{_whole(dictionary)}")
     from importlib import metadata
 
     header = [
         "# csp-crossword built-in English list: ENTRY, SCORE (0-100 fill quality), DISPLAY, FLAGS "
-        "(v = vulgar, b = British spelling, a = American spelling)",
+        "(v = vulgar, b = British spelling, a = American spelling), "
+        "DICTIONARY (the score before the editorial evidence)",
         "# Built by scripts/build_english_list.py from UKACD18, WordNet 3.0, SCOWL and wordfreq "
         f"{metadata.version('wordfreq')}",
         "# Scores weigh how often and how lately answers appeared in published crosswords (a signal only).",
@@ -234,13 +236,17 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path, published: Path = PUBL
     return buffer.getvalue()
 
 
+def _whole(score: float) -> int:
+    return max(1, min(100, round(score)))
+
+
 def irregular_table(wordnet: Path, list_data: bytes) -> str:
     """The text of IRREGULAR: ``FORM LEMMA`` lines for the exceptions of WordNet whose form and
     lemma are both single-word entries of the list and stem apart (ATE and EAT, not BIGGER and
     BIG, which the stemmer already joins)."""
-    import snowballstemmer
+    import Stemmer  # PyStemmer: the stemmer csp_crossword.words.roots uses
 
-    stem = snowballstemmer.stemmer("english").stemWord
+    stem = Stemmer.Stemmer("english").stemWord
     wn = read_wordnet(wordnet)
     text = gzip.decompress(list_data).decode("utf-8")
     entries = {line.split("\t", 1)[0] for line in text.splitlines() if line and not line.startswith("#")}

@@ -1,12 +1,13 @@
 """A fill without two entries that share a root (GREY and GREYED, EAT and ATE, AGE and ICE AGE).
 
 The rule is a preference of editors, not a constraint of the grid, so it is kept after the search
-rather than inside it: when a fill holds such a pair, the weaker entry of each pair (the lower
-score; on a tie the longer, then the later slot) leaves the problem's domains and the fill is
-searched again, with the same strategy, seed and node budgets (so the result is reproducible), up
-to ROOT_ROUNDS times. A round that cannot fill (the rule would need a word the grid cannot do
-without, or the time is up) keeps the last fill and names its pairs: the rule never costs a fill
-or turns one into "unsatisfiable". Given and required entries are never left out.
+rather than inside it: when a fill holds such a pair, the slot of the weaker entry of each pair
+(the lower score; on a tie the longer, then the later slot) loses every word of that root (MAN
+beside MEN: TMAN, GMAN and AMAN go too), and the fill is searched again, with the same strategy,
+seed and node budgets (so the result is reproducible), up to ROOT_ROUNDS times. A round that cannot
+fill (the rule would need a word the grid cannot do without, or the time is up) keeps the last fill
+and names its pairs: the rule never costs a fill or turns one into "unsatisfiable". Given and
+required entries are never left out.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core.result import FillResult, Status
-from ..words.roots import roots_of, shared_root_pairs
+from ..words.roots import irregular_forms_of, roots_of, shared_root_pairs
 
 if TYPE_CHECKING:
     from ..core.deadline import Deadline, StopSignal
@@ -26,14 +27,11 @@ if TYPE_CHECKING:
 #: Each round leaves out every pair's weaker entry at once; measured on the American patterns a
 #: fill holds zero to two pairs, and one round almost always separates them.
 ROOT_ROUNDS = 4
-
-
-def root_pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str]]:
-    """The slot ids of a fill's entries that share a root, in slot order."""
-    lexicon = problem.lexicon
-    entries = [entry for entry in result.entries if entry.answer]
-    roots = [roots_of(e.answer, lexicon.display_form(e.answer), lexicon.__contains__) for e in entries]
-    return [(entries[i].id, entries[j].id) for i, j, _ in shared_root_pairs(roots)]
+#: A round first refills only the slots that give way and their crossings, then within two
+#: crossings of them (the rest of the fill stays), and only then searches the whole grid again.
+REFILL_HOPS = 2
+#: The letters of a root a word must hold to be stemmed when a slot loses the root's words.
+ROOT_PREFIX = 3
 
 
 def without_shared_roots(
@@ -48,54 +46,121 @@ def without_shared_roots(
     docstring); the result's ``shared_roots`` names the pairs left."""
     import time
 
-    pairs = root_pairs(problem, result) if result.status == Status.FILLED else []
-    left_out: set[str] = set()
+    pairs = _pairs(problem, result) if result.status == Status.FILLED else []
+    domains = list(problem.domains)
     rounds = 0
     while pairs and rounds < ROOT_ROUNDS:
         if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
             break
         rounds += 1
-        left_out |= _weaker_entries(problem, result, pairs)
-        smaller = _without(problem, left_out)
-        if smaller is None:
-            break
-        again = solve(smaller)
-        if again.status != Status.FILLED:
+        giving_way = _weaker_slots(problem, result, pairs)
+        for slot, root, word in giving_way:
+            # the weaker word itself always goes (its display form may hide the root's letters)
+            domains[slot] &= ~(_words_with_root(problem, slot, domains[slot], root) | 1 << word)
+        again = _refilled(problem, result, domains, {slot for slot, _, _ in giving_way}, solve)
+        if again is None:
             break
         stats = again.stats
         stats.nodes += result.stats.nodes
         stats.seconds += result.stats.seconds
         result = again
-        pairs = root_pairs(problem, result)
-    return replace(result, shared_roots=pairs) if pairs else result
+        pairs = _pairs(problem, result)
+    left = [(a, b) for a, b, _ in pairs]
+    return replace(result, shared_roots=left) if left else result
 
 
-def _weaker_entries(problem: FillProblem, result: FillResult, pairs: list[tuple[str, str]]) -> set[str]:
-    """Of each pair, the entry to leave out: never a given or required one."""
-    fixed = {answer for _, answer in problem.options.required}
+def _refilled(
+    problem: FillProblem,
+    result: FillResult,
+    domains: list[int],
+    changed: set[int],
+    solve: Callable[[FillProblem], FillResult],
+) -> FillResult | None:
+    """A fill of ``problem`` within ``domains``: first with every slot but the ``changed`` ones and
+    their crossings kept as they are, then within two crossings, then the whole grid (None when
+    none fills: the pair is kept)."""
+    from .quality import word_ids
+
+    words = word_ids(problem, result)
+    region = set(changed)
+    for _ in range(REFILL_HOPS):
+        region |= {other for s in region for other, _i, _j, _c in problem.network.neighbours[s]}
+        if words is None:
+            break
+        kept = [domains[s] if s in region else domains[s] & 1 << words[s] for s in range(len(domains))]
+        smaller = _with_domains(problem, kept) if all(kept) else None
+        if smaller is not None:
+            again = solve(smaller)
+            # a local refill must not buy the rule with a weaker entry than the fill had
+            if again.status == Status.FILLED and _weakest(again) >= _weakest(result):
+                return again
+    smaller = _with_domains(problem, domains)
+    if smaller is None:
+        return None
+    again = solve(smaller)
+    return again if again.status == Status.FILLED else None
+
+
+def _weakest(result: FillResult) -> int:
+    return min((entry.score for entry in result.entries if entry.score is not None), default=0)
+
+
+def _pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str, str]]:
+    """The fill's shared-root pairs: slot ids and the root they share."""
+    lexicon = problem.lexicon
+    entries = [entry for entry in result.entries if entry.answer]
+    roots = [roots_of(e.answer, lexicon.display_form(e.answer), lexicon.__contains__) for e in entries]
+    return [(entries[i].id, entries[j].id, root) for i, j, root in shared_root_pairs(roots)]
+
+
+def root_pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str]]:
+    """The slot ids of a fill's entries that share a root, in slot order."""
+    return [(a, b) for a, b, _ in _pairs(problem, result)]
+
+
+def _weaker_slots(
+    problem: FillProblem, result: FillResult, pairs: list[tuple[str, str, str]]
+) -> list[tuple[int, str, int]]:
+    """Of each pair, the slot (number) that gives way, the root it must lose and its word (id in
+    the slot's index): never a given or required entry's slot."""
+    number = {slot.id: s for s, slot in enumerate(problem.slots)}
     # a slot whose domain is one word is given (typed in full, or required): it stays
-    fixed |= {slot.id for slot, domain in zip(problem.slots, problem.domains, strict=True) if domain.bit_count() == 1}
+    fixed = {slot.id for slot, domain in zip(problem.slots, problem.domains, strict=True) if domain.bit_count() == 1}
+    fixed |= {slot_id for slot_id, _ in problem.options.required}
     by_slot = {entry.id: entry for entry in result.entries}
     order = {entry.id: k for k, entry in enumerate(result.entries)}
-    chosen = set()
-    for a, b in pairs:
-        candidates = [by_slot[s] for s in (a, b) if by_slot[s].answer not in fixed and s not in fixed]
+    chosen = []
+    for a, b, root in pairs:
+        candidates = [by_slot[s] for s in (a, b) if s not in fixed]
         if candidates:
             weakest = min(candidates, key=lambda e: (e.score or 0, -len(e.answer), -order[e.id]))
-            chosen.add(weakest.answer)
+            slot = number[weakest.id]
+            word = problem.network.indexes[slot].id_of(weakest.answer)
+            if word is not None:
+                chosen.append((slot, root, word))
     return chosen
 
 
-def _without(problem: FillProblem, entries: set[str]) -> FillProblem | None:
-    """``problem`` with ``entries`` taken out of every slot's domain and made arc consistent
-    again; None when that empties a slot."""
+def _words_with_root(problem: FillProblem, slot: int, domain: int, root: str) -> int:
+    """The words of ``domain`` (slot ``slot``'s) that have ``root``, as a bitset. A word, or a
+    word of a phrase, with a root starts with most of it, so only the words holding its first
+    letters (and the irregular forms of its lemmas: ATE for EAT) are stemmed."""
+    lexicon = problem.lexicon
+    index = problem.network.indexes[slot]
+    known = lexicon.__contains__
+    needle = root[:ROOT_PREFIX].upper()
+    irregular = irregular_forms_of(root)
+    found = 0
+    for word in index.iter_ids(domain):
+        entry = index.words[word]
+        if (needle in entry or entry in irregular) and root in roots_of(entry, lexicon.display_form(entry), known):
+            found |= 1 << word
+    return found
+
+
+def _with_domains(problem: FillProblem, domains: list[int]) -> FillProblem | None:
+    """``problem`` with these domains, made arc consistent again; None when a slot empties."""
     network = problem.network
-    domains = list(problem.domains)
-    for s, index in enumerate(network.indexes):
-        for answer in entries:
-            word = index.id_of(answer)
-            if word is not None and domains[s] >> word & 1 and domains[s] != 1 << word:
-                domains[s] &= ~(1 << word)
     state = network.initial_state(domains)
     if network.propagate(state, range(len(domains))) is not None:
         return None

@@ -1,12 +1,12 @@
 """Entries that share a root: GREY and GREYED, EAT and ATE, ACTOR and ACTRESS, AGE and ICE AGE.
 
-An editor does not print two of them in one grid. An entry's roots are the stems of its words:
-the words of its display form (``"ice age"`` -> ICE, AGE; an entry with no display form is one
-word), each mapped to its lemma when it is an irregular form (ATE -> EAT, from WordNet's
-exception lists, ``data/irregular-en.txt``), stemmed by the Snowball English stemmer
-(``snowballstemmer``), with a feminine -RESS taken to its -OR form (ACTRESS -> ACTOR). Function
-words and stems shorter than MIN_STEM letters are not compared (TO, OF, A). Only English entries
-of the letters A-Z have roots; other scripts are never compared.
+An editor does not print two of them in one grid. An entry's roots are the stems of its words: the
+words of its display form (``"ice age"`` -> ICE, AGE; an entry with no display form is one word),
+each mapped to its lemma when it is an irregular form (ATE -> EAT, from WordNet's exception lists,
+``data/irregular-en.txt``), stemmed by the Snowball English stemmer (PyStemmer, its C build: a few
+microseconds a word), with a feminine -RESS taken to its -OR form (ACTRESS -> ACTOR). Function
+words and stems shorter than MIN_STEM letters are not compared (TO, OF, A). Only English entries of
+the letters A-Z have roots; other scripts are never compared.
 """
 
 from __future__ import annotations
@@ -49,10 +49,26 @@ def irregular_forms() -> dict[str, str]:
 
 @cache
 def _stem_words() -> Callable[[list[str]], list[str]]:
-    import snowballstemmer  # type: ignore[import-untyped]
+    import Stemmer  # type: ignore[import-not-found]  # PyStemmer ships no type hints
 
-    stemmer = snowballstemmer.stemmer("english")
-    return stemmer.stemWords  # type: ignore[no-any-return]
+    return Stemmer.Stemmer("english").stemWords  # type: ignore[no-any-return]
+
+
+@cache
+def _irregular_by_root() -> dict[str, frozenset[str]]:
+    """Root -> the irregular forms whose lemma has it."""
+    table = irregular_forms()
+    lemmas = sorted(set(table.values()))
+    stem_of = dict(zip(lemmas, _stem_words()([lemma.lower() for lemma in lemmas]), strict=True))
+    forms: dict[str, set[str]] = {}
+    for form, lemma in table.items():
+        forms.setdefault(stem_of[lemma], set()).add(form)
+    return {stem: frozenset(group) for stem, group in forms.items()}
+
+
+def irregular_forms_of(root: str) -> frozenset[str]:
+    """The irregular forms whose lemma has ``root`` (MEN for man, ATE for eat)."""
+    return _irregular_by_root().get(root, frozenset())
 
 
 def roots_of(entry: str, display: str | None = None, known: Callable[[str], bool] | None = None) -> frozenset[str]:

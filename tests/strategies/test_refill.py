@@ -51,9 +51,9 @@ def test_a_15x15_everyday_fill_gets_a_higher_total_and_stays_valid():
     everyday = api.fill(job.grid, job.lexicon, time_limit=30)
     words = word_ids(problem, everyday)
     assert words is not None
-    # counted in nodes, so the same on any machine: the first better fill takes some 200 nodes
-    outcome = refill_neighbourhoods(problem, words, time.monotonic() + 120, node_budget=200)
-    assert outcome.nodes <= 200
+    # counted in nodes, so the same on any machine: the first better fill takes some 500 nodes
+    outcome = refill_neighbourhoods(problem, words, time.monotonic() + 120, node_budget=1000)
+    assert outcome.nodes <= 1000
     assert problem.total_score(outcome.words) > problem.total_score(words)
     cells, _ = fill_from_words(problem, dict(enumerate(outcome.words)))
     assert verify_fill(job.grid, cells, job.lexicon) == []
