@@ -121,7 +121,7 @@ def fill(
         if not allow_shared_roots:
             from ..strategies.roots import without_shared_roots
 
-            result = without_shared_roots(job.problem, result, run, deadline=deadline, stop=stop)
+            result = without_shared_roots(job.problem, result, run, solver=solver, deadline=deadline, stop=stop)
     except KeyboardInterrupt:  # Ctrl-C outside a backend's search (loading it, building the problem)
         return FillResult(Status.INTERRUPTED, backend, stats=SearchStats(seconds=time.monotonic() - started))
     return job.checked(result)

@@ -20,6 +20,7 @@ from ..core.result import FillResult, Status
 from ..words.roots import irregular_forms_of, roots_of, shared_root_pairs
 
 if TYPE_CHECKING:
+    from ..backends.base import Backend
     from ..core.deadline import Deadline, StopSignal
     from ..search.problem import FillProblem
 
@@ -30,6 +31,9 @@ ROOT_ROUNDS = 4
 #: A round first refills only the slots that give way and their crossings, then within two
 #: crossings of them (the rest of the fill stays), and only then searches the whole grid again.
 REFILL_HOPS = 2
+#: Search nodes a local refill may spend (a few milliseconds of the compiled search): a region
+#: that cannot be refilled within them is left to a search of the whole grid.
+LOCAL_REFILL_NODES = 2000
 #: The letters of a root a word must hold to be stemmed when a slot loses the root's words.
 ROOT_PREFIX = 3
 
@@ -39,6 +43,7 @@ def without_shared_roots(
     result: FillResult,
     solve: Callable[[FillProblem], FillResult],
     *,
+    solver: Backend,
     deadline: Deadline,
     stop: StopSignal | None = None,
 ) -> FillResult:
@@ -57,7 +62,13 @@ def without_shared_roots(
         for slot, root, word in giving_way:
             # the weaker word itself always goes (its display form may hide the root's letters)
             domains[slot] &= ~(_words_with_root(problem, slot, domains[slot], root) | 1 << word)
-        again = _refilled(problem, result, domains, {slot for slot, _, _ in giving_way}, solve)
+        changed = {slot for slot, _, _ in giving_way}
+        again = _refilled_locally(problem, result, domains, changed, solver, deadline, stop)
+        if again is None:
+            smaller = _with_domains(problem, domains)
+            again = solve(smaller) if smaller is not None else None
+            if again is not None and again.status != Status.FILLED:
+                again = None
         if again is None:
             break
         stats = again.stats
@@ -69,36 +80,40 @@ def without_shared_roots(
     return replace(result, shared_roots=left) if left else result
 
 
-def _refilled(
+def _refilled_locally(
     problem: FillProblem,
     result: FillResult,
     domains: list[int],
     changed: set[int],
-    solve: Callable[[FillProblem], FillResult],
+    solver: Backend,
+    deadline: Deadline,
+    stop: StopSignal | None,
 ) -> FillResult | None:
-    """A fill of ``problem`` within ``domains``: first with every slot but the ``changed`` ones and
-    their crossings kept as they are, then within two crossings, then the whole grid (None when
-    none fills: the pair is kept)."""
+    """A fill of ``problem`` within ``domains`` that keeps every slot but the ``changed`` ones
+    and their crossings (then within two crossings) as they are, found by the backend within
+    LOCAL_REFILL_NODES search nodes and no weaker than ``result``'s weakest entry; None when
+    there is none (or the backend does not count nodes)."""
     from .quality import word_ids
 
     words = word_ids(problem, result)
+    if words is None or not solver.counts_nodes:
+        return None
+    indexes = problem.network.indexes
+    weakest = _weakest(result)
+    # the region's slots keep only words at least as good as the fill's weakest entry
+    floors = [domains[s] & (1 << index.count_at_least(weakest)) - 1 for s, index in enumerate(indexes)]
     region = set(changed)
     for _ in range(REFILL_HOPS):
         region |= {other for s in region for other, _i, _j, _c in problem.network.neighbours[s]}
-        if words is None:
-            break
-        kept = [domains[s] if s in region else domains[s] & 1 << words[s] for s in range(len(domains))]
+        kept = [floors[s] if s in region else domains[s] & 1 << words[s] for s in range(len(domains))]
         smaller = _with_domains(problem, kept) if all(kept) else None
-        if smaller is not None:
-            again = solve(smaller)
-            # a local refill must not buy the rule with a weaker entry than the fill had
-            if again.status == Status.FILLED and _weakest(again) >= _weakest(result):
-                return again
-    smaller = _with_domains(problem, domains)
-    if smaller is None:
-        return None
-    again = solve(smaller)
-    return again if again.status == Status.FILLED else None
+        if smaller is None:
+            continue
+        again = solver.solve(smaller, deadline=deadline, stop=stop, node_limit=LOCAL_REFILL_NODES)
+        # a local refill must not buy the rule with a weaker entry than the fill had
+        if again.status == Status.FILLED and _weakest(again) >= _weakest(result):
+            return again
+    return None
 
 
 def _weakest(result: FillResult) -> int:
