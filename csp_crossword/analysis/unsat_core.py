@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,6 +42,7 @@ from ..core.deadline import Deadline, StopSignal, earliest, expired, time_left
 from ..core.result import SearchStats, Status
 from ..search.graph import components
 from ..search.problem import FillProblem, build_problem
+from ..strategies.quality import with_floors
 
 #: Seconds allowed for one satisfiability test while shrinking (a test that runs out keeps its
 #: slot). Sub-problems of a dozen slots are decided in milliseconds; a longer test means the
@@ -98,6 +99,9 @@ class CoreSearch:
         prover: Decides each sub-problem (a backend that can prove unsatisfiability).
         deadline: Nothing runs past it.
         blame: Slot id -> conflict count from the failed proof (may be empty).
+        floors: Slot id -> the lowest score its word may have (the slots' domains in ``problem``
+            must be cut the same way, so that ``problem`` is the whole set's test).
+        test_nodes: Search nodes every test may make (a prover that counts nodes).
     """
 
     def __init__(
@@ -108,8 +112,16 @@ class CoreSearch:
         blame: dict[str, float] | None = None,
         stop: StopSignal | None = None,
         progress: ProgressCallback | None = None,
+        *,
+        floors: Mapping[str, int] | None = None,
+        test_nodes: int | None = None,
     ):
         self.problem = problem
+        # slot id -> the lowest score its word may have in every test (the weak-spot search)
+        self.floors = dict(floors or {})
+        # search nodes of every test, whatever the time left (a verdict that does not depend on
+        # the clock); None: SHRINK_TEST_SECONDS' worth, or less near the deadline
+        self.test_nodes = test_nodes
         self.network = problem.network
         self.prover = prover
         self.deadline = deadline
@@ -162,11 +174,13 @@ class CoreSearch:
             self.sub_options,
             slot_ids=sorted(ids, key=self.order.__getitem__),
         )
+        if not sub.unsatisfiable and self.floors:
+            sub = floored(sub, self.floors)
         if sub.unsatisfiable:
             verdict = _Verdict.UNSAT
         else:
             if getattr(self.prover, "counts_nodes", False):  # in nodes: the same verdict at any load
-                budget = max(1, int(seconds * TEST_NODES_PER_SECOND))
+                budget = self.test_nodes or max(1, int(seconds * TEST_NODES_PER_SECOND))
                 result = self.prover.solve(sub, deadline=self.deadline, stop=self.stop, node_limit=budget)
             else:
                 deadline = earliest(self.deadline, time.monotonic() + seconds)
@@ -188,6 +202,11 @@ class CoreSearch:
             self.sat_sets.append(ids)
         self._report()
         return verdict
+
+    def proved_unfillable(self, ids: frozenset[str]) -> None:
+        """Record a set proved unfillable elsewhere (the whole grid, by the caller's proof)."""
+        self.cache[ids] = _Verdict.UNSAT
+        self.unsat_sets.append(ids)
 
     def _report(self) -> None:
         if self.progress is not None:
@@ -336,12 +355,21 @@ class CoreSearch:
         if not self.order or expired(self.deadline, self.stop):
             return Core(None, tests=self.tests)
         everything = frozenset(self.order)
-        self.cache[everything] = _Verdict.UNSAT  # what the failed proof showed
-        self.unsat_sets.append(everything)
+        self.proved_unfillable(everything)  # what the failed proof showed
         grow_until = None if self.deadline is None else time.monotonic() + GROW_STAGE_SHARE * time_left(self.deadline)
         best, minimal = self._core_from(seeds, grow_until, self.deadline)
         best, minimal = self._smaller(best, minimal, seeds)
         return Core(sorted(best, key=self.order.__getitem__), minimal, self.tests, time.monotonic() - self.start)
+
+
+def floored(problem: FillProblem, floors: Mapping[str, int]) -> FillProblem:
+    """``problem`` with the domains of the slots ``floors`` names cut to the words scored at least
+    their floor, made arc consistent again (``empty`` names a slot left without a word)."""
+    cut, failed = with_floors(problem, [floors.get(slot.id) for slot in problem.slots])
+    if cut is None:
+        why = "no word is left once the floors are applied and every crossing is made consistent"
+        return replace(problem, empty=((problem.slots[failed[0]].id, why),), root=None)
+    return cut
 
 
 def trouble_spots(problem: FillProblem, blame: dict[str, float], count: int = 5) -> list[tuple[str, int, float]]:

@@ -38,6 +38,7 @@ def fill(
     backend: str = DEFAULT_BACKEND,
     backend_options: Mapping[str, Any] | None = None,
     optimize: bool = False,
+    optimize_total: bool = False,
     strategy: str = "quality",
     time_limit: float | None = None,
     deadline: Deadline = None,
@@ -61,8 +62,10 @@ def fill(
 
     ``strategy`` is ``"quality"`` (the default: score floors first, lowered only where the grid
     needs it, see :mod:`csp_crossword.strategies.quality`) or ``"plain"`` (the backend alone, best-scored
-    words first). ``optimize``: the highest total score, CP-SAT's, starting from the quality-first
-    fill and never below it (:mod:`csp_crossword.strategies.optimize`).
+    words first). ``optimize``: the highest weakest entry, then the highest total score among the
+    fills that keep it (CP-SAT's), starting from the quality-first fill and never below it
+    (:mod:`csp_crossword.strategies.optimize`); ``optimize_total``: the highest total alone, the
+    weakest entry as it comes (implies ``optimize``).
     ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
     ``require`` (slot id -> word), ``allow_duplicates``, ``exact``, ``no_shared_substring``,
     ``spelling``. Two entries that share a root (GREY, GREYED) are kept apart unless
@@ -71,6 +74,7 @@ def fill(
     """
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
+    optimize = optimize or optimize_total
     deadline = job_deadline(time_limit, deadline, stop)  # the clock starts before the problem is built
     racing = isinstance(portfolio, bool) or not isinstance(portfolio, int) or portfolio > 1
     if not racing and engine != "local":
@@ -108,7 +112,15 @@ def fill(
             if optimize:
                 from ..strategies.optimize import optimize_fill
 
-                result = optimize_fill(problem, solver, deadline=deadline, seed=seed, stop=stop, progress=progress)
+                result = optimize_fill(
+                    problem,
+                    solver,
+                    deadline=deadline,
+                    seed=seed,
+                    stop=stop,
+                    progress=progress,
+                    total_only=optimize_total,
+                )
             elif strategy == "quality":
                 from ..strategies.quality import quality_first
 
@@ -122,6 +134,10 @@ def fill(
             from ..strategies.roots import without_shared_roots
 
             result = without_shared_roots(job.problem, result, run, solver=solver, deadline=deadline, stop=stop)
+        from ..analysis.weak_spots import explain_weak_spots
+
+        # the slots that force entries below the floor (or make the user's minimum unfillable)
+        result = explain_weak_spots(job.problem, result, seed=seed, deadline=deadline, stop=stop)
     except KeyboardInterrupt:  # Ctrl-C outside a backend's search (loading it, building the problem)
         return FillResult(Status.INTERRUPTED, backend, stats=SearchStats(seconds=time.monotonic() - started))
     return job.checked(result)

@@ -190,8 +190,11 @@ def portfolio_fill(
         racers.shutdown()  # the losers are killed here: no member outlives the race
     elapsed = time.monotonic() - started
     if winner is not None:
+        from ..analysis.weak_spots import explain_weak_spots
+
         winner.stats.seconds = elapsed
-        return winner
+        # the slots that force entries below the floor (or make the user's minimum unfillable)
+        return explain_weak_spots(job.problem, winner, seed=seed, deadline=deadline, stop=stop)
     status = Status.INTERRUPTED if stopped else Status.TIMEOUT
     reason = "; ".join(failures) if failures and len(failures) == len(chosen) else None
     if best is None:

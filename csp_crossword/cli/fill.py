@@ -76,6 +76,7 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
             job.grid,
             words,
             optimize=args.optimize,
+            optimize_total=args.optimize_total,
             strategy=args.strategy,
             allow_shared_roots=args.allow_shared_roots,
             **race,
@@ -146,18 +147,27 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
         if result.bound is not None:
             extra = f", total {result.total_score} (bound {result.bound:g}, gap {result.gap:.2%})"
         weakest = ", ".join(f"{e.id} {e.answer} ({e.score})" for e in result.weakest())
+        if result.floor is not None:
+            proved = "proved the highest" if result.floor_proved else "not proved the highest"
+            extra += f", weakest entry {result.floor} or more ({proved})"
         member = f" (portfolio member {result.member})" if result.member else ""
         reporter.info(
             f"{result.status.value} by {result.backend}{member} in {effort}; "
             f"{len(result.entries)} entries, mean score {result.mean_score}{extra}; weakest: {weakest}"
         )
+        if result.reason:  # what an optimisation could not prove, or traded for the total
+            reporter.info(f"note: {result.reason}")
+        if result.weak_spots is not None:
+            spots = result.weak_spots
+            reporter.info(f"weak spots: {', '.join(spots.entries)} scored under {spots.floor}; {spots.describe()}")
         if result.shared_roots:  # pairs the grid could not do without (csp_crossword.strategies.roots)
             answers = {e.id: e.answer for e in result.entries}
             pairs = "; ".join(f"{a} {answers.get(a, '')}, {b} {answers.get(b, '')}" for a, b in result.shared_roots)
             reporter.info(f"shared roots: {pairs}")
     elif result.status == Status.UNSATISFIABLE:
         member = f" (proved by portfolio member {result.member})" if result.member else ""
-        reporter.warn(f"unsatisfiable{member}: {result.reason}")
+        where = f"; {result.weak_spots.describe()}" if result.weak_spots is not None else ""
+        reporter.warn(f"unsatisfiable{member}: {result.reason}{where}")
     else:
         done = len(result.entries)
         reporter.warn(f"{result.status.value} after {effort}; best partial fill has {done} entries")

@@ -51,7 +51,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_shared_roots_arg(fill)
     add_solver_args(fill)
     add_clue_arg(fill)
-    fill.add_argument("--optimize", action="store_true", help="maximise the total entry score (cpsat)")
+    fill.add_argument(
+        "--optimize",
+        action="store_true",
+        help="the best fill by score (cpsat): the highest weakest entry, then the highest total among "
+        "the fills that keep it",
+    )
+    fill.add_argument(
+        "--optimize-total",
+        action="store_true",
+        help="--optimize for the highest total alone, whatever its weakest entry",
+    )
     fill.add_argument(
         "--strategy",
         choices=("quality", "plain"),

@@ -89,6 +89,70 @@ class Entry:
         return data
 
 
+class WeakVerdict(str, Enum):  # noqa: UP042 - see Status
+    """What the bounded check of a floor found (:class:`WeakSpots`)."""
+
+    #: Proved: no fill has every entry scored at the floor or more.
+    UNFILLABLE = "unfillable"
+    #: The check's node budget (or the time limit) ran out before an answer.
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class WeakSpots:
+    """Why a fill holds entries scored below a floor, or why no fill keeps every entry at it.
+
+    Attributes:
+        floor: The score every entry was checked against (``ACCEPTABLE_SCORE`` of the quality
+            fill, or the user's ``min_score`` for a fill proved unsatisfiable).
+        entries: The fill's slots whose entries score below ``floor`` (empty when there is no fill).
+        verdict: See :class:`WeakVerdict`.
+        core: For ``unfillable``: slots that cannot all be filled with entries scored ``floor`` or
+            more, even with every other slot left free, each test of it proved; None when no set
+            smaller than the whole grid was proved unfillable within the budget (or Ctrl-C
+            stopped the search).
+        minimal: Every slot of ``core`` is needed (dropping any one was proved fillable).
+        nodes: Search nodes the check and the core search took.
+        banned: The user's banned words were left out too (the core holds without them).
+    """
+
+    floor: int
+    entries: list[str] = field(default_factory=list)
+    verdict: WeakVerdict = WeakVerdict.UNKNOWN
+    core: list[str] | None = None
+    minimal: bool = False
+    nodes: int = 0
+    banned: bool = False
+
+    def describe(self) -> str:
+        """The finding in one sentence, as the fill's summary prints it."""
+        scored = f"entries scored {self.floor} or more" + (" and no banned word" if self.banned else "")
+        if self.verdict == WeakVerdict.UNKNOWN:
+            return (
+                f"not known whether the grid can be filled with {scored}: the check was inconclusive within its budget"
+            )
+        if self.core is None:
+            return (
+                f"the grid cannot be filled with {scored} (proved); no smaller set of slots to blame was proved "
+                "within the budget"
+            )
+        names = ", ".join(self.core)
+        where = f"slot {names} cannot be filled" if len(self.core) == 1 else f"slots {names} cannot all be filled"
+        how = "minimal: every one is needed" if self.minimal else "not proved minimal within the budget"
+        return f"{where} with {scored} ({how})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "floor": self.floor,
+            "entries": list(self.entries),
+            "verdict": self.verdict.value,
+            "core": None if self.core is None else list(self.core),
+            "minimal": self.minimal,
+            "nodes": self.nodes,
+            "reason": self.describe(),
+        }
+
+
 @dataclass
 class FillResult:
     """A backend's answer.
@@ -109,6 +173,12 @@ class FillResult:
             wiped out (or did the wiping) in the search (``ac``'s conflict counts); the slots a
             constructor should look at first. Empty when the backend does not tell.
         member: For a portfolio's answer: the member that found it ("2 of 4: cpsat seed 1, ...").
+        weak_spots: For a quality-first fill with entries scored below ``ACCEPTABLE_SCORE``, or a
+            fill proved unsatisfiable under a ``min_score``: the bounded check of that floor and
+            the slots that force the weak entries (:class:`WeakSpots`); None otherwise.
+        floor: When optimising the weakest entry first: the lowest entry score the total was
+            maximised under (every entry scores at least this); None otherwise.
+        floor_proved: Whether no fill has a weakest entry above ``floor`` (proved by ``ac``).
         shared_roots: Pairs of slot ids whose entries share a root (GREY, GREYED) and that the fill
             could not keep apart (:mod:`csp_crossword.strategies.roots`); empty when none.
     """
@@ -124,6 +194,9 @@ class FillResult:
     bound: float | None = None
     blame: dict[str, float] = field(default_factory=dict)
     member: str | None = None
+    weak_spots: WeakSpots | None = None
+    floor: int | None = None
+    floor_proved: bool = False
     shared_roots: list[tuple[str, str]] = field(default_factory=list)
 
     @property

@@ -66,7 +66,11 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
     }
     if result.bound is not None:
         score.update(bound=result.bound, gap=result.gap)
+    if result.floor is not None:
+        score.update(floor=result.floor, floor_proved=result.floor_proved)
     data["score"] = score
+    data["weak_spots"] = None if result.weak_spots is None else result.weak_spots.to_dict()
+    data["shared_roots"] = [list(pair) for pair in result.shared_roots]
     data["stats"] = result.stats.to_dict()
     if result.reason:
         data["reason"] = result.reason
@@ -74,7 +78,6 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
         data["empty"] = result.empty_slots
     if result.member:
         data["member"] = result.member
-    data["shared_roots"] = [list(pair) for pair in result.shared_roots]
     if extra:
         data.update(extra)
     return data

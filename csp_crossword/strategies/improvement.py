@@ -8,6 +8,10 @@ total score. The new entries replace the old ones only when their total is highe
 them scores below the weakest entry they replace, so the fill's weakest entry never gets worse.
 Each entry is tried in turn, weakest first; a round that changes something starts another.
 
+:func:`raise_floor` comes first: it re-fills the neighbourhood of each entry scored below a target
+with every touched entry at or above the target (or, for an entry already below it, at least its
+own score), so entries below the target only ever leave the fill (the floor first, then the mean).
+
 The search works on the problem's own domains and arc consistency (:mod:`.propagation`), so the
 repeat rule, shared-run rule, minimum score, bans and given glyphs hold as in every fill; the
 result is still checked by the independent verifier (:mod:`.verify`) before anyone sees it.
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +35,9 @@ if TYPE_CHECKING:
 #: Search nodes spent on one neighbourhood before its best so far is taken (a neighbourhood is
 #: tens of slots, most down to a handful of words once the rest of the grid is fixed).
 NEIGHBOURHOOD_NODES = 400
+#: How far :func:`raise_floor` frees the grid around a weak entry: 1 its crossing slots, 2 theirs
+#: too when that is not enough (tens of slots, within one neighbourhood's NEIGHBOURHOOD_NODES).
+RAISE_RADIUS = 2
 
 
 @dataclass
@@ -49,12 +57,15 @@ def improve_fill(
     *,
     node_budget: int | None = None,
     native: bool = True,
+    bands: Sequence[int] = (),
 ) -> Improvement:
     """Raise the total score of a complete fill (``words``: word id per slot) until
     ``node_budget`` search nodes are spent, until ``deadline`` (a ``time.monotonic()`` value, or
     None), until ``stop`` is set, or until no neighbourhood improves (see the module docstring).
     Without the deadline or the stop cutting it short, the outcome depends on the inputs alone.
-    ``native`` False keeps every neighbourhood's search in Python (the reference)."""
+    ``native`` False keeps every neighbourhood's search in Python (the reference). ``bands``:
+    scores an entry at or above may not fall below (the quality fill's floors), so a re-fill never
+    adds an entry below any of them."""
     outcome = Improvement(list(words))
     network = problem.network
     budget = _Budget(deadline, node_budget)
@@ -69,13 +80,82 @@ def improve_fill(
             if budget.spent(outcome.nodes) or (stop is not None and stop.is_set()):
                 break
             free = {cell for t in [s, *(t for t, *_ in network.neighbours[s])] for cell in network.slots[t].cells}
-            better = _refill(problem, outcome, fill, free, budget, core)
+            better = _refill(
+                problem, outcome, fill, free, budget, core, _band_floors(problem, outcome.words, free, bands)
+            )
             if better is not None:
                 outcome.replaced += sum(1 for t, w in better.items() if outcome.words[t] != w)
                 for t, w in better.items():
                     outcome.words[t] = w
                 fill.replace(better)
                 changed = True
+    return outcome
+
+
+def _band_floors(
+    problem: FillProblem, words: list[int], free: set[tuple[int, int]], bands: Sequence[int]
+) -> dict[int, int]:
+    """Per slot touching the ``free`` cells, the lowest score its new word may have: the lowest
+    of the touched entries (so the fill's weakest entry never gets worse), or the highest of
+    ``bands`` at or below its own entry's score when that is higher."""
+    touched = [t for t, slot in enumerate(problem.network.slots) if any(cell in free for cell in slot.cells)]
+    lowest = min(_score(problem, t, words[t]) for t in touched)
+    return {t: max([lowest] + [b for b in bands if b <= _score(problem, t, words[t])]) for t in touched}
+
+
+def raise_floor(
+    problem: FillProblem,
+    words: list[int],
+    target: int,
+    deadline: Deadline,
+    stop: StopSignal | None = None,
+    *,
+    node_budget: int | None = None,
+    native: bool = True,
+    among: Collection[int] | None = None,
+) -> Improvement:
+    """Lift the entries of a complete fill (``words``) scored below ``target`` to ``target`` or
+    more (only those of the slots ``among``, when given), weakest first, each by re-filling its
+    neighbourhood (the slot and the slots crossing it, then theirs: :data:`RAISE_RADIUS`) with the
+    highest total in which the entry scores ``target`` or more, every other touched entry at or
+    above ``target`` stays so and one below it gets no worse: no entry ever falls below
+    ``target``, or below its own score when it was under it. One pass, within ``node_budget``
+    nodes, ``deadline`` and ``stop``; the entries it could not lift stay."""
+    outcome = Improvement(list(words))
+    network = problem.network
+    budget = _Budget(deadline, node_budget)
+    packed = network.packed() if native else None
+    fill = _CurrentFill(problem, outcome.words, packed)
+    core = None
+    weak = sorted(
+        (s for s in (range(len(words)) if among is None else among) if _score(problem, s, words[s]) < target),
+        key=lambda s: (_score(problem, s, words[s]), s),
+    )
+    for s in weak:
+        if budget.spent(outcome.nodes) or (stop is not None and stop.is_set()):
+            break
+        if _score(problem, s, outcome.words[s]) >= target:
+            continue  # an earlier re-fill lifted it
+        if packed is not None and core is None:
+            core = packed.search(problem.root_state())
+        around = {s}
+        for _ in range(RAISE_RADIUS):  # the slot, then the slots crossing it, then theirs
+            if budget.spent(outcome.nodes):
+                break
+            around |= {t for u in around for t, *_ in network.neighbours[u]}
+            free = {cell for t in around for cell in network.slots[t].cells}
+            floors = {
+                t: target if t == s else min(target, _score(problem, t, outcome.words[t]))
+                for t, slot in enumerate(network.slots)
+                if any(cell in free for cell in slot.cells)
+            }
+            better = _refill(problem, outcome, fill, free, budget, core, floors, must_beat=False)
+            if better is not None:
+                outcome.replaced += sum(1 for t, w in better.items() if outcome.words[t] != w)
+                for t, w in better.items():
+                    outcome.words[t] = w
+                fill.replace(better)
+                break
     return outcome
 
 
@@ -124,20 +204,25 @@ def _refill(
     free: set[tuple[int, int]],
     budget: _Budget,
     core: Any,
+    floors: dict[int, int],
+    *,
+    must_beat: bool = True,
 ) -> dict[int, int] | None:
-    """The best re-fill of the slots touching the ``free`` cells, or None when none beats the
-    current entries. With ``core`` (the compiled core's ``Search`` of this problem) the
-    branch and bound runs there: the same search as :class:`_BranchAndBound`, the reference."""
+    """The best re-fill of the slots touching the ``free`` cells in which each touched slot's word
+    scores at least its ``floors`` value, or None when none beats the current entries' total
+    (with ``must_beat`` False: when there is none). With ``core`` (the compiled core's ``Search``
+    of this problem) the branch and bound runs there: the same search as
+    :class:`_BranchAndBound`, the reference."""
     network = problem.network
     words = outcome.words
     touched = [t for t, slot in enumerate(network.slots) if any(cell in free for cell in slot.cells)]
-    floor = min(_score(problem, t, words[t]) for t in touched)
-    current = sum(_score(problem, t, words[t]) for t in touched)
+    # scores are 0 or more: -1 lets any re-fill that keeps the floors count as better
+    current = sum(_score(problem, t, words[t]) for t in touched) if must_beat else -1
     freed: dict[int, int] = {}
     for t in touched:
         index = network.indexes[t]
         pattern = [None if cell in free else fill.glyph_at[cell] for cell in network.slots[t].cells]
-        at_floor = (1 << index.count_at_least(floor)) - 1
+        at_floor = (1 << index.count_at_least(floors[t])) - 1
         freed[t] = index.match(pattern) & problem.domains[t] & at_floor
     if core is not None:  # the compiled core propagates, then searches
         import numpy as np

@@ -1,10 +1,19 @@
-"""The highest total score (``--optimize``): the everyday fill first, then searches that must
-beat it.
+"""The best fill by score (``--optimize``): the highest weakest entry, then the highest total
+score among the fills that keep it; or the highest total alone (``total_only``, ``--optimize-total``).
+The everyday fill comes first, then searches that must beat it.
 
 1. The quality-first fill (:mod:`.quality`, the ``ac`` search with its node budgets) with at
    most :data:`REFERENCE_SHARE` of the time: within a second on a 15x15, and the fill a plain
    ``fill`` would give.
-2. The proof search (:mod:`.optimum`, a branch and bound over the whole grid with a Lagrangian
+2. The weakest entry first (unless ``total_only``): a binary search on the floor, between the
+   everyday fill's weakest entry and the lowest of the slots' best words, each floor a search of
+   the whole grid with every slot (but the given ones) floored there (``ac``, fillability first,
+   :data:`FLOOR_TEST_NODES`), with at most :data:`FLOOR_SHARE` of the time left. A fill found
+   raises the floor to its weakest entry; a proof that none exists lowers the ceiling; a search
+   that runs out lowers it too, and the floor is then not proved the highest. Every later step
+   searches the problem with every slot floored at the floor found, so nothing it finds has a
+   weaker entry: the total is maximised under the floor (``FillResult.floor``; ``floor_proved``).
+3. The proof search (:mod:`.optimum`, a branch and bound over the whole grid with a Lagrangian
    bound) and the neighbourhood re-fill (:mod:`.refill`, the proof search on each slot's
    neighbourhood), each from the best total so far. On a grid of at most :data:`PROOF_SLOTS`
    slots the proof comes first, with :data:`PROOF_SHARE_SMALL` of the time left (it proves a 5x5
@@ -16,25 +25,28 @@ beat it.
 3. The optimising backend (CP-SAT) gets the best fill so far as the problem's ``incumbent``: its
    first solution, and a floor (the total may only rise), so whatever it answers in the time
    left is at least as good.
-4. When the optimiser answers nothing better in time, the best fill so far is the answer, with
+5. When the optimiser answers nothing better in time, the best fill so far is the answer, with
    the best bound known (the optimiser's, the Lagrangian one, every slot's best word left): an
    honest gap.
 
-Unsatisfiable and interrupted reference runs end the job at once.
+The answer is ``optimal`` only when the total is proved optimal under the floor and (unless
+``total_only``) the floor is proved the highest; its backend is the total's prover (``ac`` for
+the proof search, or the optimiser); the floor's proofs are always ``ac``'s. Unsatisfiable and
+interrupted reference runs end the job at once.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..backends.ac import ACBackend
 from ..backends.base import fill_from_words
 from ..core.deadline import Deadline, StopSignal, earliest, time_left
-from ..core.result import FillResult, SearchStats, Status
+from ..core.result import FillResult, SearchStats, Status, WeakSpots, WeakVerdict
 from .optimum import BOUND_MARGIN, prove_optimum
-from .quality import add_stats, quality_first, word_ids
+from .quality import ACCEPTABLE_SCORE, add_stats, given_slots, quality_first, with_floors, word_ids
 from .refill import refill_neighbourhoods
 
 if TYPE_CHECKING:
@@ -59,6 +71,13 @@ PROOF_SHARE = 0.5
 #: Proof-search nodes a grid of more than PROOF_SLOTS slots may take when the job has no time
 #: limit (the share of a deadline bounds it otherwise).
 PROOF_NODES_UNTIMED = 20_000
+#: Most of the time left that the search for the highest weakest entry may take (the total's
+#: searches get the rest).
+FLOOR_SHARE = 0.25
+#: Search nodes of one floor's search (fillability first: on the American patterns with the
+#: built-in list a fill at floor 50 takes 100-45,000 nodes, and a floor out of reach is proved
+#: or given up within this budget).
+FLOOR_TEST_NODES = 50_000
 #: No proof search (nor re-fill, which runs it) where the multipliers (crossing cells times
 #: glyphs) are more than this: its memory grows with their square (a 15x15 has about 5,000).
 PROOF_MULTIPLIERS = 20_000
@@ -72,8 +91,10 @@ def optimize_fill(
     seed: int = 0,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
+    total_only: bool = False,
 ) -> FillResult:
-    """The best total score ``optimiser`` reaches from the quality-first fill (module docstring)."""
+    """The best fill ``optimiser`` reaches from the quality-first fill: the highest weakest entry,
+    then the highest total (``total_only``: the highest total alone); module docstring."""
     started = time.monotonic()
     if problem.unsatisfiable:
         return optimiser.solve(problem, deadline=deadline, stop=stop, progress=progress)
@@ -84,6 +105,32 @@ def optimize_fill(
     words = word_ids(problem, reference) if reference.status == Status.FILLED else None
     stats = SearchStats()
     add_stats(stats, reference.stats)  # the job's effort: the reference's search too
+    floor: _Floor | None = None
+    if words is not None and not total_only:
+        try:
+            floor = _highest_floor(problem, words, seed, _share_end(deadline, FLOOR_SHARE), stop, stats)
+        except _Interrupted as interrupted:  # Ctrl-C: the best fill so far
+            return _best_so_far(
+                problem, reference, interrupted.words, stats, started, [], Status.INTERRUPTED, "stopped"
+            )
+        words, problem = floor.words, floor.problem
+    result = _best_total(problem, optimiser, reference, words, deadline, stop, progress, stats, started)
+    return _with_floor(problem, result, reference, floor)
+
+
+def _best_total(
+    problem: FillProblem,
+    optimiser: Backend,
+    reference: FillResult,
+    words: list[int] | None,
+    deadline: Deadline,
+    stop: StopSignal | None,
+    progress: ProgressCallback | None,
+    stats: SearchStats,
+    started: float,
+) -> FillResult:
+    """The highest total of ``problem`` from the fill ``words`` (None: no fill yet): our searches,
+    then the optimiser's (module docstring, steps 3-5)."""
     lagrangian: int | None = None
     if words is not None:
         try:
@@ -118,6 +165,105 @@ def optimize_fill(
     bounds = [lagrangian, None if result.bound is None else int(result.bound)]
     reason = f"{optimiser.name} found no better fill in time"
     return _best_so_far(problem, reference, words, result.stats, started, bounds, status, reason)
+
+
+@dataclass
+class _Floor:
+    """The highest weakest entry found: the best fill known that keeps it (word ids), the problem
+    with every free slot floored there, the floor (None: every slot is given) and whether no fill
+    has a higher one (proved)."""
+
+    words: list[int]
+    problem: FillProblem
+    value: int | None
+    proved: bool
+
+
+def _highest_floor(
+    problem: FillProblem, words: list[int], seed: int, until: Deadline, stop: StopSignal | None, stats: SearchStats
+) -> _Floor:
+    """The binary search for the highest weakest entry of the slots the user did not give, from
+    the fill ``words`` (module docstring, step 2); :class:`_Interrupted` on Ctrl-C."""
+    given = given_slots(problem)
+    free = [s for s in range(len(words)) if s not in given]
+    if not free:
+        return _Floor(words, problem, None, True)
+    indexes = problem.network.indexes
+
+    def floors(value: int) -> list[int | None]:
+        return [None if s in given else value for s in range(len(words))]
+
+    def weakest(fill: list[int]) -> int:
+        return min(indexes[s].scores[fill[s]] for s in free)
+
+    low = weakest(words)
+    # no fill has a weakest entry above the lowest of the slots' best words (ids are best first)
+    high = min(indexes[s].scores[(problem.domains[s] & -problem.domains[s]).bit_length() - 1] for s in free)
+    proved = True
+    prover = ACBackend(seed=seed).fillability_first()  # every word left keeps the floor
+    while low < high:
+        if (stop is not None and stop.is_set()) or time_left(until) <= 0:
+            proved = False
+            break
+        mid = (low + high + 1) // 2
+        restricted, _ = with_floors(problem, floors(mid))
+        if restricted is None:  # arc consistency proves it
+            high = mid - 1
+            continue
+        result = prover.solve(restricted, deadline=until, stop=stop, node_limit=FLOOR_TEST_NODES)
+        add_stats(stats, result.stats)
+        found = word_ids(problem, result) if result.status == Status.FILLED else None
+        if found is not None:
+            words, low = found, weakest(found)
+        elif result.status == Status.INTERRUPTED:
+            raise _Interrupted(words)
+        else:  # proved out of reach, or not found within the budget (then not proved)
+            proved = proved and result.status == Status.UNSATISFIABLE
+            high = mid - 1
+    restricted, _ = with_floors(problem, floors(low))
+    return _Floor(words, restricted or problem, low, proved)
+
+
+def _with_floor(problem: FillProblem, result: FillResult, reference: FillResult, floor: _Floor | None) -> FillResult:
+    """``result`` with its floor (``floor`` None: the total alone was maximised), ``optimal``
+    only when the floor is proved too, and its weak spots (entries below ACCEPTABLE_SCORE)."""
+    if not result.status.has_fill:
+        return replace(result, weak_spots=None)  # the reference's were about another fill
+    if floor is None:
+        result = _total_only_note(problem, result, reference)
+        proved = reference.weak_spots is not None and reference.weak_spots.verdict == WeakVerdict.UNFILLABLE
+        return replace(result, weak_spots=_weak_spots(problem, result, proved) if proved else None)
+    result = replace(result, floor=floor.value, floor_proved=floor.proved)
+    if result.status == Status.OPTIMAL and not floor.proved:
+        reason = (
+            f"the total is proved the highest among fills whose entries score {floor.value} or more; "
+            "a fill with a higher weakest entry was not ruled out in time"
+        )
+        result = replace(result, status=Status.FILLED, reason=reason)
+    proved = floor.proved or (
+        reference.weak_spots is not None and reference.weak_spots.verdict == WeakVerdict.UNFILLABLE
+    )
+    return replace(result, weak_spots=_weak_spots(problem, result, proved))
+
+
+def _weak_spots(problem: FillProblem, result: FillResult, proved: bool) -> WeakSpots | None:
+    """The entries of a fill below ACCEPTABLE_SCORE (the given ones apart), proved unavoidable
+    or not decided; None when there are none."""
+    given = {problem.slots[s].id for s in given_slots(problem)}
+    weak = [e.id for e in result.entries if e.id not in given and (e.score or 0) < ACCEPTABLE_SCORE]
+    if not weak:
+        return None
+    return WeakSpots(ACCEPTABLE_SCORE, weak, WeakVerdict.UNFILLABLE if proved else WeakVerdict.UNKNOWN)
+
+
+def _total_only_note(problem: FillProblem, result: FillResult, reference: FillResult) -> FillResult:
+    """With the total alone maximised, a weakest entry worse than the everyday fill's is said."""
+    lowest = min((e.score or 0 for e in result.entries), default=0)
+    everyday = min((e.score or 0 for e in reference.entries), default=0) if reference.status.has_fill else None
+    if everyday is None or lowest >= everyday:
+        return result
+    note = f"the weakest entry ({lowest}) is below the everyday fill's ({everyday}): the total alone was maximised"
+    return replace(result, reason=f"{result.reason}; {note}" if result.reason else note)
 
 
 class _Interrupted(Exception):

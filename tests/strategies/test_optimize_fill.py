@@ -1,5 +1,6 @@
 """``optimize``: the quality-first fill, then CP-SAT from it: never worse, optimal where proved,
-an honest bound otherwise; checked against brute force and the independent verifier."""
+an honest bound otherwise; checked against brute force and the independent verifier. The total
+alone (``optimize_total``) here; the weakest entry first in ``test_optimize_floor.py``."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def test_the_optimum_is_brute_forces_and_never_below_the_everyday_fill(puzzle):
     slots = runs(rows)
     totals = [sum(scores["".join(fill[c] for c in slot)] for slot in slots) for fill in solutions(rows, set(scores))]
     lexicon = Lexicon.from_words(scores, scores=scores)
-    best = api.fill(grid, lexicon, backend="cpsat", optimize=True, time_limit=30)
+    best = api.fill(grid, lexicon, backend="cpsat", optimize_total=True, time_limit=30)
     if not totals:
         assert best.status == Status.UNSATISFIABLE
         return
@@ -53,7 +54,7 @@ def test_without_time_for_the_optimiser_the_everyday_fill_comes_back_with_a_boun
 
     monkeypatch.setattr(CpSatBackend, "_solve", no_answer)
     monkeypatch.setattr(optimize, "prove_optimum", no_proof)
-    result = optimize_fill(problem, CpSatBackend(optimize=True), deadline=None)
+    result = optimize_fill(problem, CpSatBackend(optimize=True), deadline=None, total_only=True)
     everyday = api.fill(grid, lexicon)
     assert result.status == Status.FILLED and verify_fill(grid, result.cells, lexicon) == []
     assert result.total_score == everyday.total_score == result.objective
@@ -69,7 +70,7 @@ def test_a_problem_too_large_to_optimise_whole_keeps_its_best_words_and_the_know
     monkeypatch.setattr(optimize, "PROOF_MULTIPLIERS", 0)  # CP-SAT's cut model alone
     assert cpsat_model.table_values(problem) > 2_000
     everyday = api.fill(grid, lexicon)
-    result = api.fill(grid, lexicon, backend="cpsat", optimize=True, time_limit=20)
+    result = api.fill(grid, lexicon, backend="cpsat", optimize_total=True, time_limit=20)
     assert result.status == Status.FILLED  # not OPTIMAL: the model was cut
     assert verify_fill(grid, result.cells, lexicon) == []
     assert result.total_score >= everyday.total_score
@@ -87,7 +88,7 @@ def test_ctrl_c_during_our_searches_returns_the_best_fill_so_far(monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(optimum.ProofSearch, "run", interrupted)
-    result = optimize_fill(problem, CpSatBackend(optimize=True), deadline=None)
+    result = optimize_fill(problem, CpSatBackend(optimize=True), deadline=None, total_only=True)
     everyday = api.fill(grid, lexicon)
     assert result.status == Status.INTERRUPTED
     assert verify_fill(grid, result.cells, lexicon) == []

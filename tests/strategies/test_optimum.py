@@ -84,7 +84,7 @@ def test_optimize_proves_a_small_grid_with_the_built_in_list():
     grid = parse_grid("#...\n....\n....\n...#")
     lexicon = api.load_words()
     everyday = api.fill(grid, lexicon, time_limit=30)
-    best = api.fill(grid, lexicon, backend="cpsat", optimize=True, time_limit=60)
+    best = api.fill(grid, lexicon, backend="cpsat", optimize_total=True, time_limit=60)
     assert best.status == Status.OPTIMAL
     assert verify_fill(grid, best.cells, lexicon) == []
     assert best.total_score == best.objective == best.bound >= everyday.total_score
