@@ -5,8 +5,9 @@ Kinds (default settings, the built-in list, each fill in this process, seeds 0..
 * ``american``: the patterns of ``grids/american``;
 * ``published``: the published 15x15 patterns of ``grids/american15`` (blocks only);
 * ``themed``: the ``grids/american`` patterns with three long theme entries typed in: the longest
-  across slots (the middle one and its symmetric pair first), each given a seeded choice among the
-  list's entries scored 60 or more of its length;
+  across slots, each given a seeded choice among the list's entries scored 60 or more of its
+  length; a draw the grid cannot be filled around (unsatisfiable) is drawn again, up to
+  THEME_DRAWS times, so the kind measures fills, not impossible themes;
 * ``generated``: ``generate(15, 15, style="american")`` and ``generate(21, 21, ...)``.
 
 For each kind: fills made, entries, the share of entries scored below 30 and below 40 by the list
@@ -40,6 +41,8 @@ SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", REPO.parent / "shared")) / 
 SAMPLE_SIZE = 100
 #: The lowest score of a theme entry picked for the themed kind.
 THEME_SCORE = 60
+#: Draws of theme entries per pattern and seed before the themed kind gives up on a grid.
+THEME_DRAWS = 10
 
 
 def published_answers() -> set[str]:
@@ -75,8 +78,11 @@ def runs(kind: str, seeds: int, time_limit: float, scores: dict[str, int]):
         folder = "american" if kind != "published" else "american15"
         for path in sorted(glob.glob(str(REPO / "grids" / folder / "*.txt"))):
             for seed in range(seeds):
-                grid = themed_grid(path, seed, scores) if kind == "themed" else path
-                yield Path(path).stem, seed, grid, None
+                if kind == "themed":
+                    draws = (themed_grid(path, seed * THEME_DRAWS + k, scores) for k in range(THEME_DRAWS))
+                    yield Path(path).stem, seed, draws, None
+                else:
+                    yield Path(path).stem, seed, path, None
     else:
         for size in (15, 21):
             for seed in range(seeds):
@@ -100,14 +106,22 @@ def measure(kind: str, seeds: int, time_limit: float, published: set[str], rows:
     scores = judge or lexicon.scores
     for label, seed, grid, size in runs(kind, seeds, time_limit, scores):
         started = time.monotonic()
-        if size is None:
+        given: set[str] = set()
+        if size is None and not isinstance(grid, str):  # themed: the first draw that can be filled
+            for draw in grid:
+                result = cc.fill(draw, None, seed=seed, time_limit=time_limit)
+                if result.status.value != "unsatisfiable":
+                    typed = cc.read_grid(draw)
+                    given = {slot.id for slot in typed.slots if all(typed.pattern(slot))}
+                    break
+        elif size is None:
             result = cc.fill(grid, None, seed=seed, time_limit=time_limit)
         else:
             result = cc.generate(size, size, None, style="american", seed=seed, time_limit=time_limit).result
         seconds = time.monotonic() - started
         entries = [e for e in result.entries if e.answer] if result.status.has_fill else []
         # theme entries typed in are the constructor's, not the fill's
-        answers = [e.answer for e in entries if e.score is not None]
+        answers = [e.answer for e in entries if e.id not in given]
         low30 = sum(1 for a in answers if scores.get(a, 0) < 30)
         low40 = sum(1 for a in answers if scores.get(a, 0) < 40)
         absent = sum(1 for a in answers if a not in published)

@@ -48,7 +48,6 @@ def fill(
     portfolio: int | Sequence[Member] = 0,
     engine: str = "local",
     address: str | None = None,
-    allow_shared_roots: bool = False,
     **fill_settings: Any,
 ) -> FillResult:
     """Fill ``grid`` from ``words``: a verified fill, a proof that none exists, or the best
@@ -68,9 +67,9 @@ def fill(
     weakest entry as it comes (implies ``optimize``).
     ``fill_settings`` are those of :func:`prepare`: ``lang``, ``min_score``, ``ban``,
     ``require`` (slot id -> word), ``allow_duplicates``, ``exact``, ``no_shared_substring``,
-    ``spelling``. Two entries that share a root (GREY, GREYED) are kept apart unless
-    ``allow_shared_roots`` (:mod:`csp_crossword.strategies.roots`); a pair the grid cannot do
-    without is named in the result's ``shared_roots``.
+    ``spelling``, ``allow_shared_roots``. Two entries that share a root (GREY, GREYED) are kept
+    apart unless ``allow_shared_roots`` (:mod:`csp_crossword.strategies.roots`); a pair the grid
+    cannot do without is named in the result's ``shared_roots``.
     """
     if strategy not in STRATEGIES:
         raise InputError(f"unknown fill strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
@@ -130,7 +129,7 @@ def fill(
             return result
 
         result = run(job.problem)
-        if not allow_shared_roots:
+        if not job.problem.options.allow_shared_roots:
             from ..strategies.roots import without_shared_roots
 
             result = without_shared_roots(job.problem, result, run, solver=solver, deadline=deadline, stop=stop)

@@ -37,6 +37,7 @@ def fill_options(
     allow_duplicates: bool = False,
     exact: bool = False,
     no_shared_substring: int | None = None,
+    allow_shared_roots: bool = False,
 ) -> FillOptions:
     """The fill options, checked against the grid (InputError for a slot it does not have)."""
     if min_score is not None and min_score < 0:
@@ -64,6 +65,7 @@ def fill_options(
         required=tuple(required),
         exact=exact,
         no_shared_substring=no_shared_substring,
+        allow_shared_roots=allow_shared_roots,
     )
 
 
@@ -156,13 +158,15 @@ def prepare(
     no_shared_substring: int | None = None,
     deadline: Deadline = None,
     spelling: str = "auto",
+    allow_shared_roots: bool = False,
 ) -> FillJob:
     """Grid + word list + options -> the arc-consistent problem every job starts from.
 
     ``no_shared_substring`` N: no two entries share a run of N or more consecutive glyphs.
     ``spelling`` (``auto``, ``us``, ``uk``, ``any``): the spelling the built-in list keeps to when
     ``words`` is None (:func:`~csp_crossword.api.inputs.resolve_spelling`: ``auto`` is ``us`` for
-    an American-style English grid).
+    an American-style English grid). ``allow_shared_roots``: let two entries share a root (a fill
+    keeps them apart by default, :mod:`csp_crossword.strategies.roots`).
     ``deadline``: :class:`~csp_crossword.core.errors.BuildTimeout` when it passes while the
     problem is made arc consistent."""
     grid = as_grid(grid, rtl=lang == "ar")
@@ -175,5 +179,6 @@ def prepare(
         allow_duplicates=allow_duplicates,
         exact=exact,
         no_shared_substring=no_shared_substring,
+        allow_shared_roots=allow_shared_roots,
     )
     return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline))

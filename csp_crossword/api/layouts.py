@@ -57,6 +57,7 @@ def generate(
     progressive: ProgressiveOptions | Mapping[str, Any] | None = None,
     clued_by: Sequence[ClueSource] | None = None,
     spelling: str = "auto",
+    allow_shared_roots: bool = False,
 ) -> Generated:
     """Choose the blocks of a ``rows`` x ``cols`` grid and fill it (``numeric``: a products
     crossword of digits). The fill is verified; the time limit holds for the whole job.
@@ -73,7 +74,8 @@ def generate(
     ``method`` ``progressive`` or ``auto`` of the open style. ``clued_by``: clue sources (as
     :func:`~csp_crossword.clues.chain.clue_sources` gives them); the fill then uses only entries
     that the word list or one of them clues, so the puzzle made has every clue. ``spelling``: the
-    built-in list's (``auto``: ``us`` for English, see :func:`~csp_crossword.api.load_words`)."""
+    built-in list's (``auto``: ``us`` for English, see :func:`~csp_crossword.api.load_words`).
+    ``allow_shared_roots``: let two entries share a root (kept apart by default)."""
     from ..core.limits import layout_size
     from ..layout.american_patterns import LayoutRuleError
     from ..layout.generate import generate as run_generate
@@ -123,6 +125,7 @@ def generate(
             symmetry=symmetry,
             entries=list(entries),
             progressive=options,
+            allow_shared_roots=allow_shared_roots,
         )
     except LayoutRuleError as error:  # the american style's rules or theme entries cannot be met
         raise InputError(str(error)) from None

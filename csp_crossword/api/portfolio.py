@@ -83,16 +83,23 @@ def portfolio_members(
 
 
 def solve_member(job: FillJob, task: tuple[Member, float]) -> FillResult:
-    """Run one member on a prepared job for ``seconds`` (in the member's own process)."""
+    """Run one member on a prepared job for ``seconds`` (in the member's own process); its fill
+    keeps entries that share a root apart, as :func:`~csp_crossword.api.fill` does."""
+    from functools import partial
+
     from ..strategies.quality import quality_first
+    from ..strategies.roots import without_shared_roots
     from .jobs import make_backend
 
     member, seconds = task
     deadline = deadline_after(seconds)
     solver = make_backend(member.backend, member.options, seed=member.seed)
-    if member.strategy == "quality":
-        return quality_first(job.problem, solver, deadline=deadline)
-    return solver.solve(job.problem, deadline=deadline)
+    run = partial(quality_first, solver=solver, deadline=deadline) if member.strategy == "quality" else None
+    result = run(job.problem) if run is not None else solver.solve(job.problem, deadline=deadline)
+    if result.status == Status.FILLED and not job.problem.options.allow_shared_roots:
+        again = run if run is not None else partial(solver.solve, deadline=deadline)
+        result = without_shared_roots(job.problem, result, again, solver=solver, deadline=deadline)
+    return result
 
 
 def solve_member_from_words(grid: Any, words: Any, settings: Mapping[str, Any], task: tuple[Member, float]) -> Any:

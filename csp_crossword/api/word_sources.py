@@ -23,10 +23,14 @@ class WordSource:
     lang: str = "en"
     allow_offensive: bool = False
     overrides: tuple[str, ...] = ()
+    #: ``us``, ``uk`` or ``any`` (:func:`~csp_crossword.api.load_words`); ``auto`` is resolved by
+    #: the job, which knows its grid (:func:`~csp_crossword.api.resolve_spelling`), and loads as
+    #: ``any`` when it is not.
+    spelling: str = "any"
 
     @property
     def key(self) -> str:
-        return json.dumps([self.files, self.lang, self.allow_offensive, self.overrides])
+        return json.dumps([self.files, self.lang, self.allow_offensive, self.overrides, self.spelling])
 
 
 class WordCache:
@@ -40,7 +44,11 @@ class WordCache:
         key = source.key
         if key not in self._lists:
             self._lists[key] = load_words(
-                list(source.files), lang=source.lang, allow_offensive=source.allow_offensive, overrides=source.overrides
+                list(source.files),
+                lang=source.lang,
+                allow_offensive=source.allow_offensive,
+                overrides=source.overrides,
+                spelling="any" if source.spelling == "auto" else source.spelling,
             )
         return self._lists[key]
 

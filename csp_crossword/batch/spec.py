@@ -31,6 +31,7 @@ from ..clues.chain import KINDS as CLUE_KINDS
 from ..core.errors import InputError
 from ..core.files import parse_json, read_input_bytes, read_text_file
 from ..core.limits import layout_size
+from ..words.builtin import SPELLING_CHOICES
 from .manifest import LOCK, MANIFEST
 
 #: The job kinds, in the order a spec lists them in docs/batch.md.
@@ -50,6 +51,8 @@ COMMON: dict[str, tuple[type, ...]] = {
     "min_score": (int,),
     "allow_duplicates": (bool,),
     "no_shared_substring": (int,),
+    "spelling": (str,),
+    "allow_shared_roots": (bool,),
     "clues": (str,),
     "clue_db": (str,),
 }
@@ -229,9 +232,13 @@ def _expand_block(kind: str, name: str, block: dict[str, Any], where: str, path:
         lang=block.get("lang", "en"),
         allow_offensive=block.get("allow_offensive", False),
         overrides=tuple(_paths(block.get("overrides", []), f"{where}.overrides", path, base)),
+        spelling=block.get("spelling", "auto"),
     )
+    if words.spelling not in SPELLING_CHOICES:
+        raise InputError(f"{where}.spelling: {words.spelling!r}; choose from {', '.join(SPELLING_CHOICES)}", path)
     settings = {k: v for k, v in block.items() if k not in BLOCK_ONLY and k not in ("words", "overrides")}
     settings.pop("allow_offensive", None)  # part of the word source
+    settings.pop("spelling", None)
     if kind == "freeform" and not words.files:
         raise InputError(f"{where}.words: a freeform block needs its word list file", path)
     if "clue_db" in settings:  # the database's path, not its contents: an import redoes no job

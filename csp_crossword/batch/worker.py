@@ -13,7 +13,7 @@ import os
 import socket
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..api.word_sources import WordCache as WordCache  # its earlier home was here
@@ -75,7 +75,11 @@ def _fill(job: BatchJob, started: float) -> _Ran:
     if job.grid_path is None:
         raise InputError(f"fill job {job.id} names no grid")
     grid_file = api.open_grid(job.grid_path, rtl=job.settings.get("lang") == "ar")
-    lexicon = grid_file.words() or worker_cache().lexicon(job.words)
+    source = job.words
+    if source.spelling == "auto":  # US spellings on an American-style grid, from the built-in list
+        spelling = api.resolve_spelling("auto", grid_file.grid, source.lang, own_list=bool(source.files))
+        source = replace(source, spelling=spelling)
+    lexicon = grid_file.words() or worker_cache().lexicon(source)
     settings = dict(job.settings)
     clues = _clue_settings(settings)
     seed = settings.pop("seed")
@@ -106,7 +110,10 @@ def _generate(job: BatchJob, started: float) -> _Ran:
     clues = _clue_settings(settings)
     rows, cols = settings.pop("size")
     numeric = settings.get("numeric", False)
-    words = None if numeric else worker_cache().lexicon(job.words)
+    source = job.words
+    if source.spelling == "auto":  # a generated pattern is American-style: US spellings, built-in list
+        source = replace(source, spelling="us" if source.lang == "en" and not source.files else "any")
+    words = None if numeric else worker_cache().lexicon(source)
     settings.setdefault("style", "open" if numeric else "american")
     # the puzzle written gets every clue: only entries a clue source has (as generate -o)
     allow_unclued = settings.pop("allow_unclued", False)
@@ -131,7 +138,7 @@ def _freeform(job: BatchJob, started: float) -> _Ran:
     lexicon = worker_cache().lexicon(job.words)
     size = settings.pop("size", None)
     rows, cols = size if size else (None, None)
-    for unused in ("lang", "min_score", "allow_duplicates", "no_shared_substring"):
+    for unused in ("lang", "min_score", "allow_duplicates", "no_shared_substring", "allow_shared_roots"):
         settings.pop(unused, None)  # word-list settings of the other kinds
     result = api.freeform(lexicon, rows=rows, cols=cols, time_limit=_left(job, started), **settings)
     summary = {"placed": len(result.placed), "not_placed": len(result.failed), "crossings": result.crossings}

@@ -10,7 +10,8 @@ from .. import api
 from ..core.errors import ExitCode, InputError
 from ..core.result import MISMATCH_PREFIX
 from ..formats.documents import candidates_to_dict, check_to_dict, result_to_text, slots_to_dict, to_json
-from .common import Reporter, fill_settings, grid_job, load_words, open_grid
+from .common import Reporter, fill_settings, grid_job, open_grid
+from .word_lists import load_words
 
 if TYPE_CHECKING:
     from ..analysis.checking import CheckReport

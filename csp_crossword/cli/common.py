@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.deadline import Deadline, deadline_after
 from ..core.errors import CannotWrite, ExitCode, InputError, LoadTimeout
-from ..core.files import output_target, read_text_file, write_atomically
+from ..core.files import output_target, write_atomically
 from ..core.result import SearchStats, Status
+from .word_lists import banned_words, load_words
 
 if TYPE_CHECKING:
     from ..api import GridFile
@@ -175,50 +176,6 @@ def open_grid(args: argparse.Namespace) -> GridFile:
     return open_grid_file(args.grid, rtl=rtl, block=getattr(args, "block", None))
 
 
-def load_words(
-    args: argparse.Namespace, reporter: Reporter, grid_file: GridFile | None = None, deadline: Deadline = None
-) -> Lexicon:
-    """The word list: a fill-in puzzle's own words, ``--words`` files, or the built-in list
-    (LoadTimeout when ``deadline`` passes while the files are read)."""
-    from ..api import load_words as load
-
-    own = grid_file.words() if grid_file is not None else None
-    overrides = getattr(args, "overrides", [])
-    if own is not None:
-        if args.words or overrides:
-            reporter.warn("a fill-in puzzle brings its own words; --words and --overrides are ignored")
-        return own
-    if not args.words and getattr(args, "exact", False):
-        raise InputError("--exact needs --words: the list of words to place")
-    from ..api import resolve_spelling
-
-    grid = grid_file.grid if grid_file else None
-    spelling = resolve_spelling(getattr(args, "spelling", "any"), grid, args.lang, own_list=bool(args.words))
-    if not args.words and reporter.terminal and not _builtin_ready(args.lang, spelling):
-        reporter.info("csp-crossword: preparing the built-in word list (once per machine, a few seconds)")
-    allow = getattr(args, "allow_offensive", False)
-    return load(
-        args.words or (),
-        lang=args.lang,
-        allow_offensive=allow,
-        on_warning=reporter.warn,
-        overrides=overrides,
-        deadline=deadline,
-        spelling=spelling,
-    )
-
-
-def _builtin_ready(lang: str, spelling: str = "any") -> bool:
-    """Whether the built-in list of ``lang`` has its ready index cached (False: the first load
-    builds it, which takes seconds)."""
-    from ..words.builtin import cache_path
-
-    try:
-        return os.path.exists(cache_path(lang, spelling))
-    except (OSError, ValueError, KeyError):
-        return True  # nothing to announce when the question itself fails
-
-
 def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:
     """The fill options of the arguments, as keywords of the library API."""
     required = []
@@ -252,17 +209,6 @@ def no_shared_substring(args: argparse.Namespace) -> int | None:
             f"--no-shared-substring must be 2 or more (got {n}): N is the shortest run two entries may not share"
         )
     return n
-
-
-def banned_words(paths: list[str]) -> list[str]:
-    """The words of ``--ban-file`` files: one per line; blank lines and ``#`` comments skipped."""
-    words = []
-    for path in paths:
-        for line in read_text_file(path).splitlines():
-            word = line.split("#", 1)[0].strip()
-            if word:
-                words.append(word)
-    return words
 
 
 def backend_settings(args: argparse.Namespace) -> dict[str, Any]:

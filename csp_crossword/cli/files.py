@@ -11,8 +11,9 @@ from ..core.errors import CannotWrite, ExitCode, InputError
 from ..core.files import write_atomically
 from ..formats import Puzzle
 from ..formats.documents import to_json
-from .common import Reporter, fill_settings, load_words, open_grid, write_output
+from .common import Reporter, fill_settings, open_grid, write_output
 from .fill import apply_clues, report_clues
+from .word_lists import load_words
 
 
 def cmd_convert(args: argparse.Namespace, reporter: Reporter) -> int:

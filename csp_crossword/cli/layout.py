@@ -87,6 +87,7 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         symmetry=args.symmetry or "rotational",
         entries=args.entry,
         allow_duplicates=args.allow_duplicates,
+        allow_shared_roots=args.allow_shared_roots,
         no_shared_substring=no_shared_substring(args),
         time_limit=args.time_limit,
         deadline=deadline,

@@ -24,6 +24,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from ..backends.ac import ACBackend
 from ..backends.base import MAX_SEED, ProgressCallback
@@ -33,6 +34,7 @@ from ..core.grid import Grid, Slot
 from ..core.result import FillResult, SearchStats, Status
 from ..search.problem import FillOptions, build_problem
 from ..strategies.quality import ACCEPTABLE_SCORE, quality_first
+from ..strategies.roots import without_shared_roots
 from ..words.lexicon import Lexicon
 from .american_patterns import MIN_ENTRY, Cell, LayoutRuleError, Pattern, PatternRules, draw_pattern
 
@@ -324,6 +326,15 @@ def generate_american(
                 until = earliest(deadline, time.monotonic() + budget)
                 solver = ACBackend(seed=(seed + tried) % (MAX_SEED + 1))
                 result = quality_first(problem, solver, deadline=until, stop=stop, progress=progress)
+                if result.status == Status.FILLED and not options.allow_shared_roots:
+                    result = without_shared_roots(
+                        problem,
+                        result,
+                        partial(quality_first, solver=solver, deadline=until, stop=stop, progress=progress),
+                        solver=solver,
+                        deadline=until,
+                        stop=stop,
+                    )
                 if result.status == Status.INTERRUPTED:
                     result.stats.seconds = time.monotonic() - start
                     return AmericanJob(grid, result, tried, repairs, theme)

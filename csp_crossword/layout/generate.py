@@ -28,6 +28,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from ..backends.ac import ACBackend
 from ..backends.base import MAX_SEED, ProgressCallback
@@ -35,6 +36,7 @@ from ..core.deadline import Deadline, StopSignal, earliest, expired, time_left
 from ..core.grid import Grid, Slot
 from ..core.result import Entry, FillResult, SearchStats, Status
 from ..search.problem import FillOptions, build_problem
+from ..strategies.roots import without_shared_roots
 from ..verify.fill import verify_fill
 from ..words.lexicon import Lexicon
 from .american import generate_american
@@ -125,6 +127,15 @@ def _csp_path(job: _Job, rng: random.Random, deadline: float) -> tuple[tuple[Gri
         reporting = None if job.progress is None else job.report
         solver = ACBackend(seed=(job.seed + tried) % (MAX_SEED + 1))
         result = solver.solve(problem, deadline=pattern_deadline, stop=job.stop, progress=reporting)
+        if result.status == Status.FILLED and not job.options.allow_shared_roots:
+            result = without_shared_roots(
+                problem,
+                result,
+                partial(solver.solve, deadline=pattern_deadline, stop=job.stop),
+                solver=solver,
+                deadline=pattern_deadline,
+                stop=job.stop,
+            )
         job.effort.nodes += result.stats.nodes
         job.effort.backtracks += result.stats.backtracks
         job.effort.restarts += result.stats.restarts
@@ -176,8 +187,11 @@ def generate(
     symmetry: str = "rotational",
     entries: Sequence[str] = (),
     progressive: ProgressiveOptions | None = None,
+    allow_shared_roots: bool = False,
 ) -> Generated:
-    """Generate a filled crossword of the given size (see the module docstring).
+    """Generate a filled crossword of the given size (see the module docstring). Two entries
+    that share a root are kept apart unless ``allow_shared_roots``
+    (:mod:`csp_crossword.strategies.roots`).
 
     ``style`` ``american`` takes ``blocks`` (default 16% of the cells), ``max_words`` (default 78
     per 225 cells), ``max_run`` (the longest entry, default 15), ``symmetry`` (``rotational`` or
@@ -207,7 +221,11 @@ def generate(
         )
         if max_run is None and longest >= 3:
             rules = replace(rules, max_run=min(rules.max_run, longest))  # no entry longer than any word
-        american_options = FillOptions(allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring)
+        american_options = FillOptions(
+            allow_duplicates=allow_duplicates,
+            no_shared_substring=no_shared_substring,
+            allow_shared_roots=allow_shared_roots,
+        )
         made = generate_american(
             rules,
             lexicon,
@@ -224,7 +242,11 @@ def generate(
         )
     max_run = min(max_run or DEFAULT_MAX_RUN, longest, max(rows, cols))
     rng = random.Random(seed)
-    options = FillOptions(allow_duplicates=allow_duplicates, no_shared_substring=no_shared_substring)
+    options = FillOptions(
+        allow_duplicates=allow_duplicates,
+        no_shared_substring=no_shared_substring,
+        allow_shared_roots=allow_shared_roots,
+    )
     job = _Job(rows, cols, lexicon, options, max_run, symmetric, rtl, seed, stop, start, progress)
     tried = 0
     if symmetric and method == "progressive":

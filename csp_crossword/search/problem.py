@@ -47,6 +47,8 @@ class FillOptions:
         no_shared_substring: N: no two entries of the fill share a run of N or more consecutive
             glyphs (STARTLE and RESTART share STAR with N=4); None: no such rule. At least 2
             (ValueError otherwise).
+        allow_shared_roots: Let two entries share a root (GREY and GREYED); by default a fill
+            keeps them apart (:mod:`csp_crossword.strategies.roots`).
     """
 
     allow_duplicates: bool = False
@@ -55,6 +57,7 @@ class FillOptions:
     required: tuple[tuple[str, str], ...] = ()
     exact: bool = False
     no_shared_substring: int | None = None
+    allow_shared_roots: bool = False
 
     def __post_init__(self) -> None:
         if self.no_shared_substring is not None:

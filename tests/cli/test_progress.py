@@ -178,7 +178,7 @@ def test_a_first_load_of_the_built_in_list_is_announced_on_a_terminal(capsys, mo
     args = argparse.Namespace(words=[], lang="en", overrides=[], allow_offensive=False)
     reporter = common.Reporter(quiet=False, command="fill")
     monkeypatch.setattr(common.Reporter, "terminal", property(lambda self: True))
-    monkeypatch.setattr(builtin, "cache_path", lambda lang: str(tmp_path / "not-built-yet.index"))
+    monkeypatch.setattr(builtin, "cache_path", lambda lang, spelling="any": str(tmp_path / "not-built-yet.index"))
     common.load_words(args, reporter)
     assert "preparing the built-in word list" in capsys.readouterr().err
     (tmp_path / "not-built-yet.index").write_bytes(b"")  # built: nothing to say

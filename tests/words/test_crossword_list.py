@@ -87,7 +87,7 @@ def test_a_teacher_gets_no_vulgar_phrase_or_derived_form():
     clean = builtin_lexicon("en")
     allowed = builtin_lexicon("en", allow_offensive=True)
     # phrases with a vulgar word, forms of a vulgar word ending in E, and our own additions
-    for entry in ("ANALSEX", "NUDEDANCING", "MASTURBATED", "MASTURBATORY", "URINATES", "SEXY"):
+    for entry in ("ANALSEX", "NUDEDANCING", "MASTURBATED", "MASTURBATORY", "URINATES", "SEXY", "SODOMITE", "SODOMITES"):
         assert entry not in clean and entry in allowed, entry
     for entry in ("ANALYSIS", "ANALGESIC", "GRAPE", "ARSENAL", "ESSEX", "SUSSEX"):
         assert entry in clean, entry
