@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..core.deadline import Deadline
 from ..core.errors import InputError
@@ -14,7 +14,17 @@ from ..core.files import read_text_file
 if TYPE_CHECKING:
     from ..api import GridFile
     from ..words.lexicon import Lexicon
-    from .common import Reporter
+
+
+class Reporter(Protocol):
+    """What loading a list says on the way (``cli.common.Reporter`` is one)."""
+
+    @property
+    def terminal(self) -> bool: ...
+
+    def info(self, text: str) -> None: ...
+
+    def warn(self, text: str) -> None: ...
 
 
 def load_words(

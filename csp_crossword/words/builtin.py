@@ -24,6 +24,7 @@ from typing import TypeGuard
 
 from ..core.files import write_atomically
 from ..core.glyphs import split_glyphs
+from .cache_folder import cache_dir
 from .lexicon import Lexicon
 from .ready_index import ReadyIndex
 from .word_index import MAX_SCORE
@@ -147,11 +148,6 @@ def _derive_from_wordfreq(lang: str, blocked: set[str]) -> dict[str, int]:
         if score > scores.get(entry, 0):
             scores[entry] = score
     return scores
-
-
-def cache_dir() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "csp-crossword")
 
 
 def installed_version(distribution: str) -> str | None:

@@ -136,7 +136,7 @@ class DisplayForms(Mapping[str, str]):
     def _lines(self) -> str:
         if self._text is None:
             from ..core.files import write_atomically
-            from .builtin import cache_dir
+            from .cache_folder import cache_dir
 
             data = list_bytes()
             path = os.path.join(cache_dir(), f"display-en-{zlib.crc32(data):08x}.txt")

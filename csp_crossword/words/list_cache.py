@@ -29,7 +29,7 @@ from typing import Any
 from ..core.errors import InputError
 from ..core.files import write_atomically
 from ..core.limits import MAX_CLUE_CHARS, MAX_WORD_GLYPHS
-from .builtin import cache_dir
+from .cache_folder import cache_dir
 from .lexicon import Lexicon
 from .load_report import WARNING_EXAMPLES, LoadReport
 from .ready_file import READY_LAYOUT
