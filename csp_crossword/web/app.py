@@ -13,7 +13,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -221,9 +221,11 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
         request = body.root
         source = None
         if request.kind != "freeform":
+            grid = None
             if request.kind != "generate":  # a generate job makes its grid
-                request.grid.to_grid()  # a malformed grid is the request's fault: 400 now, not a failed job
+                grid = request.grid.to_grid()  # a malformed grid is the request's fault: 400 now, not a failed job
             source = lists_of(http).source(request.words, request.lang, request.allow_offensive, request.overrides)
+            source = replace(source, spelling=request.kept_spelling(grid))
         job = state.pool.submit(request.kind, request.model_dump(), source, request.time_limit)
         return job.to_dict()
 

@@ -44,6 +44,7 @@ def run_generate(request: dict[str, Any], lexicon: Lexicon, stop: Any, progress:
         style=request["style"],
         progressive=request["progressive"],
         allow_duplicates=request["allow_duplicates"],
+        allow_shared_roots=request.get("allow_shared_roots", False),
         no_shared_substring=request["no_shared_substring"],
         time_limit=request["time_limit"],
         seed=request["seed"],

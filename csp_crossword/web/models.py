@@ -102,6 +102,10 @@ class WordSettings(Strict):
     allow_offensive: bool = False
     allow_duplicates: bool = False
     no_shared_substring: int | None = Field(None, ge=2, le=MAX_WEB_GRID_SIDE)
+    #: ``auto``: US spellings from the built-in English list on an American-style grid
+    #: (:func:`csp_crossword.api.resolve_spelling`); ``us``, ``uk``, ``any``.
+    spelling: Literal["auto", "us", "uk", "any"] = "auto"
+    allow_shared_roots: bool = False
     #: A named overrides set applied on top of the list (web/overrides.py).
     overrides: str | None = Field(None, max_length=MAX_SET_NAME_CHARS, pattern=SET_NAME_PATTERN)
 
@@ -113,7 +117,17 @@ class WordSettings(Strict):
             "ban": list(self.ban),
             "allow_duplicates": self.allow_duplicates,
             "no_shared_substring": self.no_shared_substring,
+            "allow_shared_roots": self.allow_shared_roots,
         }
+
+    def kept_spelling(self, grid: Grid | None) -> str:
+        """The spelling the list keeps to for ``grid`` (None: a generated grid, American-style)."""
+        from ..api import resolve_spelling
+
+        own = self.words != "builtin"
+        if grid is None:
+            return ("us" if self.lang == "en" and not own else "any") if self.spelling == "auto" else self.spelling
+        return resolve_spelling(self.spelling, grid, self.lang, own_list=own)
 
 
 class GridRequest(Strict):

@@ -11,6 +11,7 @@ import re
 import tempfile
 import threading
 from collections import Counter, OrderedDict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -66,6 +67,7 @@ class PreparedProblems:
         from .models import WordSettings
 
         source = store.source(settings.words, settings.lang, settings.allow_offensive, overrides=settings.overrides)
+        source = replace(source, spelling=settings.kept_spelling(grid))
         # An overrides set's content is in the key: after an edit of the set, a problem of its own.
         # The word settings alone, not the slot or the limit of a candidates request: clicking
         # through the slots of one grid reuses its problem.

@@ -48,6 +48,8 @@ class ListSource:
         owner: The client that uploaded it (empty: everyone's).
         overrides, overrides_name: A named overrides set applied on top (:mod:`.overrides`): the
             set file's bytes as they were when the request came, and its name.
+        spelling: ``us``, ``uk`` or ``any``: the entries the built-in English list spells only
+            the other way are left out (:func:`csp_crossword.api.load_words`).
     """
 
     key: str
@@ -60,14 +62,16 @@ class ListSource:
     owner: str = ""
     overrides: bytes | None = field(default=None, repr=False)
     overrides_name: str = ""
+    spelling: str = "any"
 
     @property
     def cache_key(self) -> str:
-        """What the loaded list is cached by: with a set, its content's digest too, so an edited
-        set is never answered from a lexicon of its former content."""
+        """What the loaded list is cached by: its spelling, and with a set its content's digest
+        too, so an edited set is never answered from a lexicon of its former content."""
+        key = self.key if self.spelling == "any" else f"{self.key}~{self.spelling}"
         if self.overrides is None:
-            return self.key
-        return f"{self.key}+{overrides_prefix(self.overrides_name)}{content_digest(self.overrides)}"
+            return key
+        return f"{key}+{overrides_prefix(self.overrides_name)}{content_digest(self.overrides)}"
 
 
 def builtin_source(lang: str, allow_offensive: bool) -> ListSource:
@@ -82,16 +86,17 @@ def load_source(source: ListSource, warnings: list[str] | None = None) -> Lexico
         if warnings is not None:
             warnings.append(text)
 
+    spelling = source.spelling
     if source.path is not None:
-        return load_words([source.path], on_warning=warn)
+        return load_words([source.path], on_warning=warn, spelling=spelling)
     if source.data is None:
-        return load_words(lang=source.lang, allow_offensive=source.allow_offensive)
+        return load_words(lang=source.lang, allow_offensive=source.allow_offensive, spelling=spelling)
     handle, path = tempfile.mkstemp(suffix=source.suffix, prefix="csp-crossword-list-")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(source.data)
         try:
-            return load_words([path], on_warning=lambda text: warn(text.replace(path, source.name)))
+            return load_words([path], on_warning=lambda text: warn(text.replace(path, source.name)), spelling=spelling)
         except InputError as error:
             raise InputError(error.message, source.name, error.line, error.column) from None
     finally:
