@@ -8,6 +8,9 @@ Kinds (default settings, the built-in list, each fill in this process, seeds 0..
   across slots, each given a seeded choice among the list's entries scored 60 or more of its
   length; a draw the grid cannot be filled around (unsatisfiable) is drawn again, up to
   THEME_DRAWS times, so the kind measures fills, not impossible themes;
+* ``themeless``: American-style patterns with few, long entries, as a Friday or Saturday (15x15,
+  at most THEMELESS_WORDS[15] entries) or a Sunday themeless (21x21, THEMELESS_WORDS[21]), drawn
+  by ``american_pattern`` with the seed, then filled as the others;
 * ``generated``: ``generate(15, 15, style="american")`` and ``generate(21, 21, ...)``.
 
 For each kind: fills made, entries, the share of entries scored below 30 and below 40 by the list
@@ -31,9 +34,11 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import csp_crossword as cc
+from csp_crossword.api import american_pattern, as_grid
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", REPO.parent / "shared")) / "data"
@@ -43,6 +48,8 @@ SAMPLE_SIZE = 100
 THEME_SCORE = 60
 #: Draws of theme entries per pattern and seed before the themed kind gives up on a grid.
 THEME_DRAWS = 10
+#: The most entries of a themeless pattern, by size (newspaper themelesses: 72 or fewer on 15x15).
+THEMELESS_WORDS = {15: 68, 21: 140}
 
 
 def published_answers() -> set[str]:
@@ -83,6 +90,12 @@ def runs(kind: str, seeds: int, time_limit: float, scores: dict[str, int]):
                     yield Path(path).stem, seed, draws, None
                 else:
                     yield Path(path).stem, seed, path, None
+    elif kind == "themeless":
+        for size, most in THEMELESS_WORDS.items():
+            for seed in range(seeds):
+                drawn = american_pattern(size, size, max_words=most, seed=seed, time_limit=time_limit).grid
+                if drawn is not None:
+                    yield f"themeless {size}x{size}", seed, drawn, None
     else:
         for size in (15, 21):
             for seed in range(seeds):
@@ -107,11 +120,11 @@ def measure(kind: str, seeds: int, time_limit: float, published: set[str], rows:
     for label, seed, grid, size in runs(kind, seeds, time_limit, scores):
         started = time.monotonic()
         given: set[str] = set()
-        if size is None and not isinstance(grid, str):  # themed: the first draw that can be filled
+        if size is None and isinstance(grid, Iterator):  # themed: the first draw that can be filled
             for draw in grid:
                 result = cc.fill(draw, None, seed=seed, time_limit=time_limit)
                 if result.status.value != "unsatisfiable":
-                    typed = cc.read_grid(draw)
+                    typed = as_grid(draw)
                     given = {slot.id for slot in typed.slots if all(typed.pattern(slot))}
                     break
         elif size is None:
@@ -165,7 +178,7 @@ def summary(rows: list[dict]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kinds", default="american,published,themed,generated")
+    parser.add_argument("--kinds", default="american,published,themeless,themed,generated")
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=30.0)
     parser.add_argument("--csv", help="write one row per fill")
