@@ -332,7 +332,8 @@ def generate_american(
                         result,
                         partial(quality_first, solver=solver, deadline=until, stop=stop, progress=progress),
                         solver=solver,
-                        deadline=until,
+                        # local refills are counted in nodes: the job's deadline, not the stage's
+                        deadline=deadline,
                         stop=stop,
                     )
                 if result.status == Status.INTERRUPTED:
@@ -383,13 +384,16 @@ def generate_american(
 def _weak_entries(result: FillResult) -> list[str]:
     """Slot ids of the entries scored under ACCEPTABLE_SCORE, weakest first."""
     weak = [e for e in result.entries if e.score is not None and e.score < ACCEPTABLE_SCORE]
-    return [e.id for e in sorted(weak, key=lambda e: e.score or 0)]
+    # the weaker entry of a shared-root pair the fill could not keep apart: move blocks there too
+    paired = [b for _a, b in result.shared_roots]
+    return [e.id for e in sorted(weak, key=lambda e: e.score or 0)] + paired
 
 
-def _quality(result: FillResult) -> tuple[int, float]:
-    """Weakest entry's score, then the mean: how fills of different patterns compare."""
+def _quality(result: FillResult) -> tuple[int, int, float]:
+    """Fewest shared-root pairs, the weakest entry's score, then the mean: how fills of different
+    patterns compare."""
     scores = [e.score or 0 for e in result.entries]
-    return min(scores, default=0), sum(scores) / max(1, len(scores))
+    return -len(result.shared_roots), min(scores, default=0), sum(scores) / max(1, len(scores))
 
 
 def _finished(filled: tuple[Grid, FillResult], start: float, tried: int, repairs: int, theme: list[str]) -> AmericanJob:

@@ -133,7 +133,7 @@ def _csp_path(job: _Job, rng: random.Random, deadline: float) -> tuple[tuple[Gri
                 result,
                 partial(solver.solve, deadline=pattern_deadline, stop=job.stop),
                 solver=solver,
-                deadline=pattern_deadline,
+                deadline=deadline,  # local refills are counted in nodes: the job's deadline
                 stop=job.stop,
             )
         job.effort.nodes += result.stats.nodes

@@ -1,13 +1,16 @@
 """A fill without two entries that share a root (GREY and GREYED, EAT and ATE, AGE and ICE AGE).
 
 The rule is a preference of editors, not a constraint of the grid, so it is kept after the search
-rather than inside it: when a fill holds such a pair, the slot of the weaker entry of each pair
-(the lower score; on a tie the longer, then the later slot) loses every word of that root (MAN
-beside MEN: TMAN, GMAN and AMAN go too), and the fill is searched again, with the same strategy,
-seed and node budgets (so the result is reproducible), up to ROOT_ROUNDS times. A round that cannot
-fill (the rule would need a word the grid cannot do without, or the time is up) keeps the last fill
-and names its pairs: the rule never costs a fill or turns one into "unsatisfiable". Given and
-required entries are never left out.
+rather than inside it. The pairs of a fill are repaired one at a time (at most ROOT_REPAIRS): the
+slot of the weaker entry (the lower score; on a tie the longer, then the later slot) loses every
+word of the root they share (MAN beside MEN: TMAN, GMAN and AMAN go too) and is refilled with its
+crossings, then within two crossings (REFILL_HOPS), the rest of the fill kept, among words at least
+as good as the fill's weakest entry, within LOCAL_REFILL_NODES search nodes; failing that the
+stronger entry gives way the same way; failing both, the whole grid is searched again with the
+strategy of the fill. Budgets are nodes and the seed is the fill's, so the result is reproducible.
+A repair that finds no fill (the grid cannot do without the pair, or the time is up) keeps the
+last fill and names its pairs: the rule never costs a fill or turns one into "unsatisfiable".
+Given and required entries never give way.
 """
 
 from __future__ import annotations
@@ -24,10 +27,9 @@ if TYPE_CHECKING:
     from ..core.deadline import Deadline, StopSignal
     from ..search.problem import FillProblem
 
-#: How many times a fill is searched again without the weaker entries of its shared-root pairs.
-#: Each round leaves out every pair's weaker entry at once; measured on the American patterns a
-#: fill holds zero to two pairs, and one round almost always separates them.
-ROOT_ROUNDS = 4
+#: How many pairs a fill repairs, one at a time (a repair may make a new pair): a 15x15 fill of
+#: the built-in list holds zero to two, a 21x21 up to six.
+ROOT_REPAIRS = 12
 #: A round first refills only the slots that give way and their crossings, then within two
 #: crossings of them (the rest of the fill stays), and only then searches the whole grid again.
 REFILL_HOPS = 2
@@ -47,30 +49,46 @@ def without_shared_roots(
     deadline: Deadline,
     stop: StopSignal | None = None,
 ) -> FillResult:
-    """``result``, or a fill of ``problem`` by ``solve`` without shared-root pairs (the module
-    docstring); the result's ``shared_roots`` names the pairs left."""
+    """``result``, or a fill of ``problem`` without shared-root pairs (the module docstring): local
+    refills by ``solver`` within their node budgets, under ``deadline``; a whole-grid search by
+    ``solve``, which carries its own deadline. The result's ``shared_roots`` names the pairs left."""
     import time
 
     pairs = _pairs(problem, result) if result.status == Status.FILLED else []
     domains = list(problem.domains)
-    rounds = 0
-    while pairs and rounds < ROOT_ROUNDS:
+    repairs = 0
+    kept: set[tuple[str, str]] = set()  # pairs no repair could part: the others are still tried
+    while repairs < ROOT_REPAIRS:
+        waiting = [pair for pair in pairs if pair[:2] not in kept]
+        if not waiting:
+            break
         if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
             break
-        rounds += 1
-        giving_way = _weaker_slots(problem, result, pairs)
-        for slot, root, word in giving_way:
-            # the weaker word itself always goes (its display form may hide the root's letters)
-            domains[slot] &= ~(_words_with_root(problem, slot, domains[slot], root) | 1 << word)
-        changed = {slot for slot, _, _ in giving_way}
-        again = _refilled_locally(problem, result, domains, changed, solver, deadline, stop)
-        if again is None:
-            smaller = _with_domains(problem, domains)
+        repairs += 1
+        # a pair, given way by its weaker entry (or else its stronger) refilled locally
+        sides = _giving_way(problem, result, waiting[0])
+        again = None
+        for slot, root, word in sides:
+            trial = list(domains)
+            # the word itself always goes (its display form may hide the root's letters)
+            trial[slot] &= ~(_words_with_root(problem, slot, trial[slot], root) | 1 << word)
+            again = _refilled_locally(problem, result, trial, {slot}, solver, deadline, stop)
+            if again is not None:
+                domains = trial
+                break
+        if again is None and sides:  # the whole grid again, without the weaker entry's root there
+            slot, root, word = sides[0]
+            trial = list(domains)
+            trial[slot] &= ~(_words_with_root(problem, slot, trial[slot], root) | 1 << word)
+            smaller = _with_domains(problem, trial)
             again = solve(smaller) if smaller is not None else None
-            if again is not None and again.status != Status.FILLED:
+            if again is not None and again.status == Status.FILLED:
+                domains = trial
+            else:
                 again = None
         if again is None:
-            break
+            kept.add(waiting[0][:2])
+            continue
         stats = again.stats
         stats.nodes += result.stats.nodes
         stats.seconds += result.stats.seconds
@@ -133,27 +151,25 @@ def root_pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str]
     return [(a, b) for a, b, _ in _pairs(problem, result)]
 
 
-def _weaker_slots(
-    problem: FillProblem, result: FillResult, pairs: list[tuple[str, str, str]]
-) -> list[tuple[int, str, int]]:
-    """Of each pair, the slot (number) that gives way, the root it must lose and its word (id in
-    the slot's index): never a given or required entry's slot."""
+def _giving_way(problem: FillProblem, result: FillResult, pair: tuple[str, str, str]) -> list[tuple[int, str, int]]:
+    """The slots (numbers) that may give way in a pair, weaker entry first (the lower score; on a
+    tie the longer, then the later slot), each with the root it must lose and its word (id in the
+    slot's index); never a given or required entry's slot."""
     number = {slot.id: s for s, slot in enumerate(problem.slots)}
-    # a slot whose domain is one word is given (typed in full, or required): it stays
-    fixed = {slot.id for slot, domain in zip(problem.slots, problem.domains, strict=True) if domain.bit_count() == 1}
-    fixed |= {slot_id for slot_id, _ in problem.options.required}
     by_slot = {entry.id: entry for entry in result.entries}
     order = {entry.id: k for k, entry in enumerate(result.entries)}
-    chosen = []
-    for a, b, root in pairs:
-        candidates = [by_slot[s] for s in (a, b) if s not in fixed]
-        if candidates:
-            weakest = min(candidates, key=lambda e: (e.score or 0, -len(e.answer), -order[e.id]))
-            slot = number[weakest.id]
-            word = problem.network.indexes[slot].id_of(weakest.answer)
-            if word is not None:
-                chosen.append((slot, root, word))
-    return chosen
+    a, b, root = pair
+    required = {slot_id for slot_id, _ in problem.options.required}
+    sides = []
+    for entry in sorted((by_slot[a], by_slot[b]), key=lambda e: (e.score or 0, -len(e.answer), -order[e.id])):
+        slot = number[entry.id]
+        # a slot whose domain is one word is given (typed in full, or required): it stays
+        if entry.id in required or problem.domains[slot].bit_count() == 1:
+            continue
+        word = problem.network.indexes[slot].id_of(entry.answer)
+        if word is not None:
+            sides.append((slot, root, word))
+    return sides
 
 
 def _words_with_root(problem: FillProblem, slot: int, domain: int, root: str) -> int:
