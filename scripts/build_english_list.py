@@ -78,6 +78,10 @@ SCOWL_COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 
 __all__ = ["build", "main", "wordnet_notice"]
 
+#: A consonant string (no vowel) used in this many published puzzles or more escapes the
+#: letter-string ceiling (MVP, RDS): solvers know it as an answer.
+LETTER_STRING_PUBLISHED = 5
+
 
 def kind_of(form: str, scowl: Scowl) -> str:
     """What a source form is, as ``score_form`` tells them apart: phrase, abbreviation, name, word."""
@@ -100,7 +104,10 @@ def entry_score(
     if form.lower() not in wn.taxa:  # a Latin taxon stays where the dictionary score put it
         final = editorial_score(form, entry, dictionary, sources, kind_of(form, scowl), ev)
     common = scowl.words.get(form, 999) <= 50
-    return letter_string_ceiling(entry, dictionary, common), letter_string_ceiling(entry, final, common)
+    # a string of consonants puzzles use (MVP, RDS, TSK) is an answer editors accept
+    use = ev.published.get(entry)
+    used = common or (use is not None and use.puzzles >= LETTER_STRING_PUBLISHED)
+    return letter_string_ceiling(entry, dictionary, common), letter_string_ceiling(entry, final, used)
 
 
 #: Endings that make an inflected or derived form of a vulgar word (CRAP -> CRAPPERS, CRAPPIER).

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..core.result import FillResult, Status
+from ..core.result import FillResult, Status, WeakSpots
 from ..words.roots import irregular_forms_of, roots_of, shared_root_pairs
 
 if TYPE_CHECKING:
@@ -55,6 +55,7 @@ def without_shared_roots(
     import time
 
     pairs = _pairs(problem, result) if result.status == Status.FILLED else []
+    spots = result.weak_spots
     domains = list(problem.domains)
     repairs = 0
     kept: set[tuple[str, str]] = set()  # pairs no repair could part: the others are still tried
@@ -95,7 +96,16 @@ def without_shared_roots(
         result = again
         pairs = _pairs(problem, result)
     left = [(a, b) for a, b, _ in pairs]
-    return replace(result, shared_roots=left) if left else result
+    return replace(_with_weak_spots(result, spots), shared_roots=left)
+
+
+def _with_weak_spots(result: FillResult, spots: WeakSpots | None) -> FillResult:
+    """A repaired fill keeps the weak spots the quality-first fill found for the problem (what
+    they say of the grid still holds), naming the repaired fill's own entries under the floor."""
+    if spots is None or result.weak_spots is not None:
+        return result
+    weak = [e.id for e in result.entries if e.score is not None and e.score < spots.floor]
+    return replace(result, weak_spots=replace(spots, entries=weak)) if weak else result
 
 
 def _refilled_locally(
