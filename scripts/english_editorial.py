@@ -59,7 +59,7 @@ UNUSED_ABBREVIATION_CEILING = 30
 #: ("tagged"), it is an idiom or a title (IDIOM_MIN_WORDS words or more with a function word
 #: inside: OUT TO LUNCH, NORTH BY NORTHWEST), WordNet and UKACD both list it ("both"), only one of
 #: them does. A compound of two words (LEAD LINE, SWORD CUT) needs more than a dictionary entry.
-PHRASE_CEILINGS = {"tagged": 60, "idiom": 55, "both": 45, "wordnet": 40, "ukacd": 38}
+PHRASE_CEILINGS = {"tagged": 60, "idiom": 55, "both": 38, "wordnet": 35, "ukacd": 35}
 PHRASE_TAGGED_MIN = 2
 IDIOM_MIN_WORDS = 3
 PHRASE_PUBLISHED_MIN = 2
@@ -165,6 +165,8 @@ def word_ceiling(lower: str, ev: Evidence) -> float:
             derived = zipf < RARE_DERIVATION_ZIPF and derived_from(lower, ev.wn, ev.scowl) is not None
             if derived or ev.scowl.words.get(lower, 999) > UNLISTED_LEVEL:
                 ceiling = familiar + RARE_FORM_LIFT
+    elif zipf < RARE_DERIVATION_ZIPF and derived_from(lower, ev.wn, ev.scowl) is not None:
+        ceiling = familiar + RARE_FORM_LIFT  # a dictionary's rare derivation (DENSENESS)
     else:
         ceiling = familiar + LEMMA_LIFT
     return ceiling
