@@ -5,9 +5,11 @@ Kinds (default settings, the built-in list, each fill in this process, seeds 0..
 * ``american``: the patterns of ``grids/american``;
 * ``published``: the published 15x15 patterns of ``grids/american15`` (blocks only);
 * ``themed``: the ``grids/american`` patterns with three long theme entries typed in: the longest
-  across slots, each given a seeded choice among the list's entries scored 60 or more of its
-  length; a draw the grid cannot be filled around (unsatisfiable) is drawn again, up to
-  THEME_DRAWS times, so the kind measures fills, not impossible themes;
+  across slots no two of them in neighbouring rows, each given a seeded choice among the answers
+  of its length that THEME_PUZZLES or more published puzzles used and the list holds (the same
+  pool whatever the list's scores, so two versions of the list meet the same themes); a draw the
+  grid cannot be filled around (unsatisfiable) is drawn again, up to THEME_DRAWS times, so the
+  kind measures fills, not impossible themes;
 * ``themeless``: American-style patterns with few, long entries, as a Friday or Saturday (15x15,
   at most THEMELESS_WORDS[15] entries) or a Sunday themeless (21x21, THEMELESS_WORDS[21]), drawn
   by ``american_pattern`` with the seed, then filled as the others;
@@ -44,34 +46,40 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("CSP_CROSSWORD_SHARED", REPO.parent / "shared")) / "data"
 #: Entries of the sample per kind.
 SAMPLE_SIZE = 100
-#: The lowest score of a theme entry picked for the themed kind.
-THEME_SCORE = 60
+#: How many published puzzles an answer must have appeared in to be drawn as a theme entry.
+THEME_PUZZLES = 5
 #: Draws of theme entries per pattern and seed before the themed kind gives up on a grid.
 THEME_DRAWS = 10
 #: The most entries of a themeless pattern, by size (newspaper themelesses: 72 or fewer on 15x15).
 THEMELESS_WORDS = {15: 68, 21: 140}
 
 
-def published_answers() -> set[str]:
+def published_answers() -> dict[str, int]:
+    """Answer -> how many published puzzles used it."""
     path = SHARED / "lexicon" / "published-answers.tsv"
-    answers = set()
+    answers = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
-            answers.add(line.split("\t", 1)[0])
+            answer, puzzles = line.split("\t")[:2]
+            answers[answer] = int(puzzles)
     return answers
 
 
-def themed_grid(path: str, seed: int, scores: dict[str, int]) -> str:
+def themed_grid(path: str, seed: int, themes: list[str]) -> str:
     """The pattern at ``path`` with three long across entries typed in (see the docstring)."""
     grid = cc.read_grid(path)
     across = sorted((s for s in grid.slots if s.direction == "across"), key=lambda s: (-s.length, s.cells[0]))
-    longest = across[0].length
-    chosen = [s for s in across if s.length >= longest - 2][:3]
+    chosen: list = []
+    for slot in across:  # no stack of theme entries: their down crossings could not be filled
+        if all(abs(slot.cells[0][0] - other.cells[0][0]) >= 2 for other in chosen):
+            chosen.append(slot)
+        if len(chosen) == 3:
+            break
     rng = random.Random(seed)
     rows = [list(line) for line in Path(path).read_text().split()]
     used: set[str] = set()
     for slot in chosen:
-        pool = sorted(e for e, s in scores.items() if len(e) == slot.length and s >= THEME_SCORE and e not in used)
+        pool = [e for e in themes if len(e) == slot.length and e not in used]
         word = rng.choice(pool)
         used.add(word)
         for (r, c), letter in zip(slot.cells, word, strict=True):
@@ -79,14 +87,14 @@ def themed_grid(path: str, seed: int, scores: dict[str, int]) -> str:
     return "\n".join("".join(row) for row in rows)
 
 
-def runs(kind: str, seeds: int, time_limit: float, scores: dict[str, int]):
+def runs(kind: str, seeds: int, time_limit: float, themes: list[str]):
     """(label, seed, grid or None, generate size) of a kind."""
     if kind in ("american", "published", "themed"):
         folder = "american" if kind != "published" else "american15"
         for path in sorted(glob.glob(str(REPO / "grids" / folder / "*.txt"))):
             for seed in range(seeds):
                 if kind == "themed":
-                    draws = (themed_grid(path, seed * THEME_DRAWS + k, scores) for k in range(THEME_DRAWS))
+                    draws = (themed_grid(path, seed * THEME_DRAWS + k, themes) for k in range(THEME_DRAWS))
                     yield Path(path).stem, seed, draws, None
                 else:
                     yield Path(path).stem, seed, path, None
@@ -114,10 +122,12 @@ def judge_scores(path: str) -> dict[str, int]:
     return table
 
 
-def measure(kind: str, seeds: int, time_limit: float, published: set[str], rows: list[dict], sample: dict, judge):
+def measure(kind: str, seeds: int, time_limit: float, published: dict[str, int], rows: list[dict], sample: dict, judge):
     lexicon = cc.load_words()
     scores = judge or lexicon.scores
-    for label, seed, grid, size in runs(kind, seeds, time_limit, scores):
+    # the theme pool: published answers the list holds (the same entries in every version of it)
+    themes = sorted(a for a, n in published.items() if n >= THEME_PUZZLES and a in lexicon.scores)
+    for label, seed, grid, size in runs(kind, seeds, time_limit, themes):
         started = time.monotonic()
         given: set[str] = set()
         if size is None and isinstance(grid, Iterator):  # themed: the first draw that can be filled
