@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from english_scores import FUNCTION_WORDS, PHRASE_CEILING, familiarity_score
+from english_scores import ARTICLES, FUNCTION_WORDS, PHRASE_CEILING, familiarity_score
 from english_sources import Familiarity, Published, Scowl, WordNet, tokens_of
 
 #: A word wordfreq has never seen (Zipf 0) and no puzzle used: nobody writes it.
@@ -63,6 +63,10 @@ PHRASE_CEILINGS = {"tagged": 60, "idiom": 55, "both": 38, "wordnet": 35, "ukacd"
 PHRASE_TAGGED_MIN = 2
 IDIOM_MIN_WORDS = 3
 PHRASE_PUBLISHED_MIN = 2
+#: A partial phrase (is_partial) scores at most this, however often puzzles used it.
+PARTIAL_CEILING = 40
+#: The last words that leave a phrase partial: articles and prepositions.
+PARTIAL_ENDINGS = frozenset({"a", "an", "the", "of", "to", "at", "by", "for", "from", "with", "in", "on"})
 #: A species name of a plant or an animal that no puzzle used (SWAMP COTTONWOOD, GOLDILOCKS
 #: ASTER). A phrase whose last word is inflected scores as its base phrase less
 #: INFLECTED_PHRASE_DROP (MAGNETIC FIELDS as MAGNETIC FIELD), or at most INFLECTED_PHRASE_CEILING
@@ -138,6 +142,12 @@ def derived_from(lower: str, wn: WordNet, scowl: Scowl) -> str | None:
     return None
 
 
+def is_partial(tokens: list[str]) -> bool:
+    """A partial phrase: two words starting with an article (AN END), or a phrase ending in an
+    article or a preposition (ALL TO, A LOT OF)."""
+    return (len(tokens) == 2 and tokens[0] in ARTICLES) or tokens[-1] in PARTIAL_ENDINGS
+
+
 def published_evidence(use: Published | None) -> float:
     """0-1: how strongly published crosswords vouch for an answer (uses, weighed by recency)."""
     if use is None:
@@ -187,7 +197,9 @@ def phrase_ceiling(form: str, tokens: list[str], sources: set[str], ev: Evidence
             return INFLECTED_PHRASE_CEILING
     if ev.wn.tagged.get(lower, 0) >= PHRASE_TAGGED_MIN:
         return PHRASE_CEILINGS["tagged"]
-    if len(tokens) >= IDIOM_MIN_WORDS and any(t in FUNCTION_WORDS for t in tokens[1:-1]):
+    # an idiom is written as words (OUT TO LUNCH); a hyphenated noun is a compound (GENTLEMAN-AT-ARMS)
+    spaced = "-" not in form
+    if spaced and len(tokens) >= IDIOM_MIN_WORDS and any(t in FUNCTION_WORDS for t in tokens[1:-1]):
         return PHRASE_CEILINGS["idiom"]
     if "wordnet" in sources and "ukacd" in sources:
         return PHRASE_CEILINGS["both"]
@@ -205,6 +217,8 @@ def editorial_score(form: str, entry: str, score: float, sources: set[str], kind
         if use is not None and use.puzzles >= PHRASE_PUBLISHED_MIN:
             ceiling += PUBLISHED_PHRASE_LIFT * evidence
         floor = min(PHRASE_CEILING, PUBLISHED_BASE + PUBLISHED_WEIGHT * evidence) if use else 0.0
+        if is_partial(tokens):  # however often puzzles used it (AN END, ALL TO)
+            return min(max(min(score, ceiling), floor), PARTIAL_CEILING)
     else:
         familiar = familiarity_score(ev.freq.zipf(tokens))
         ceiling = 100.0
