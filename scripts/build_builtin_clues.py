@@ -6,8 +6,8 @@
 
 Input: WordNet 3.0 as Debian's ``wordnet-base`` installs it (``/usr/share/wordnet``: ``index.*``,
 ``data.*`` and the ``*.exc`` lists of irregular inflections), the built-in English list (which
-entries to clue, their display forms, and their scores as a measure of how familiar a word is), a
-short table of clues for function words written for this project (``clue_tables.py``), and the
+entries to clue, their display forms, and their dictionary scores as a measure of how familiar a word is),
+short tables of clues written for this project (``clue_tables.py``, ``clue_crosswordese.py``), and the
 1990 US Census lists of first names and surnames (public domain; ``clue_names.py`` says where they
 come from: ``pip install names``, or ``--census DIR``).
 
@@ -38,9 +38,10 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
 from build_english_list import wordnet_notice as english_list_notice  # noqa: E402
+from clue_crosswordese import CROSSWORDESE_CLUES  # noqa: E402
 from clue_morphology import Morphology  # noqa: E402
 from clue_names import CensusNames, default_folder, read_census  # noqa: E402
-from clue_tables import ABBREVIATION_CLUES, ALPHABET, CROSSWORDESE_CLUES, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
+from clue_tables import ABBREVIATION_CLUES, ALPHABET, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
 from clue_wordnet import WordNetData, read_wordnet  # noqa: E402
 from clue_writer import ClueWriter  # noqa: E402
 from csp_crossword.clues.rules import is_offensive, reveals  # noqa: E402
