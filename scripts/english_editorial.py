@@ -66,7 +66,9 @@ PHRASE_PUBLISHED_MIN = 2
 #: A partial phrase (is_partial) scores at most this, however often puzzles used it.
 PARTIAL_CEILING = 40
 #: The last words that leave a phrase partial: articles and prepositions.
-PARTIAL_ENDINGS = frozenset({"a", "an", "the", "of", "to", "at", "by", "for", "from", "with", "in", "on"})
+#: (a conjunction or a verb ending a phrase is left to the dictionary score's partial penalty: AS IS
+#: is a phrase people say)
+PARTIAL_ENDINGS = FUNCTION_WORDS - {"and", "or", "as", "is"}
 #: A species name of a plant or an animal that no puzzle used (SWAMP COTTONWOOD, GOLDILOCKS
 #: ASTER). A phrase whose last word is inflected scores as its base phrase less
 #: INFLECTED_PHRASE_DROP (MAGNETIC FIELDS as MAGNETIC FIELD), or at most INFLECTED_PHRASE_CEILING

@@ -6,6 +6,23 @@ grids and word lists.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from csp_crossword.core.grid import Grid
+
+
+def grid_of(rows: list[str]) -> Grid | None:
+    """The package's grid of a generated puzzle (to hand to the solver under test), None when it
+    has no slot (bad input the grid tests cover)."""
+    from csp_crossword.core.errors import InputError
+    from csp_crossword.core.grid import parse_grid
+
+    try:
+        return parse_grid("\n".join(rows))
+    except InputError:
+        return None
+
 
 def runs(rows: list[str]) -> list[list[tuple[int, int]]]:
     height, width = len(rows), len(rows[0])

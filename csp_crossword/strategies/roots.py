@@ -15,6 +15,7 @@ Given and required entries never give way.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -52,8 +53,6 @@ def without_shared_roots(
     """``result``, or a fill of ``problem`` without shared-root pairs (the module docstring): local
     refills by ``solver`` within their node budgets, under ``deadline``; a whole-grid search by
     ``solve``, which carries its own deadline. The result's ``shared_roots`` names the pairs left."""
-    import time
-
     pairs = _pairs(problem, result) if result.status == Status.FILLED else []
     spots = result.weak_spots
     domains = list(problem.domains)
@@ -69,18 +68,14 @@ def without_shared_roots(
         # a pair, given way by its weaker entry (or else its stronger) refilled locally
         sides = _giving_way(problem, result, waiting[0])
         again = None
-        for slot, root, word in sides:
-            trial = list(domains)
-            # the word itself always goes (its display form may hide the root's letters)
-            trial[slot] &= ~(_words_with_root(problem, slot, trial[slot], root) | 1 << word)
-            again = _refilled_locally(problem, result, trial, {slot}, solver, deadline, stop)
+        for side in sides:
+            trial = _without_root(problem, domains, side)
+            again = _refilled_locally(problem, result, trial, {side[0]}, solver, deadline, stop)
             if again is not None:
                 domains = trial
                 break
         if again is None and sides:  # the whole grid again, without the weaker entry's root there
-            slot, root, word = sides[0]
-            trial = list(domains)
-            trial[slot] &= ~(_words_with_root(problem, slot, trial[slot], root) | 1 << word)
+            trial = _without_root(problem, domains, sides[0])
             smaller = _with_domains(problem, trial)
             again = solve(smaller) if smaller is not None else None
             if again is not None and again.status == Status.FILLED:
@@ -156,11 +151,6 @@ def _pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str, str
     return [(entries[i].id, entries[j].id, root) for i, j, root in shared_root_pairs(roots)]
 
 
-def root_pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str]]:
-    """The slot ids of a fill's entries that share a root, in slot order."""
-    return [(a, b) for a, b, _ in _pairs(problem, result)]
-
-
 def _giving_way(problem: FillProblem, result: FillResult, pair: tuple[str, str, str]) -> list[tuple[int, str, int]]:
     """The slots (numbers) that may give way in a pair, weaker entry first (the lower score; on a
     tie the longer, then the later slot), each with the root it must lose and its word (id in the
@@ -180,6 +170,15 @@ def _giving_way(problem: FillProblem, result: FillResult, pair: tuple[str, str, 
         if word is not None:
             sides.append((slot, root, word))
     return sides
+
+
+def _without_root(problem: FillProblem, domains: list[int], side: tuple[int, str, int]) -> list[int]:
+    """``domains`` with the giving-way slot's words of the root taken out, and its word itself
+    (its display form may hide the root's letters)."""
+    slot, root, word = side
+    trial = list(domains)
+    trial[slot] &= ~(_words_with_root(problem, slot, trial[slot], root) | 1 << word)
+    return trial
 
 
 def _words_with_root(problem: FillProblem, slot: int, domain: int, root: str) -> int:

@@ -7,7 +7,6 @@ import time
 
 from csp_crossword import api
 from csp_crossword.backends.base import fill_from_words
-from csp_crossword.core.grid import parse_grid
 from csp_crossword.core.result import Status
 from csp_crossword.search.problem import build_problem
 from csp_crossword.strategies.quality import word_ids
@@ -16,16 +15,15 @@ from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
 from hypothesis import HealthCheck, given, settings
 
-from bruteforce import runs, scored_puzzles, solutions
+from bruteforce import grid_of, runs, scored_puzzles, solutions
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scored_puzzles())
 def test_a_refill_never_lowers_the_total_nor_breaks_the_fill(puzzle):
     rows, scores = puzzle
-    try:
-        grid = parse_grid("\n".join(rows))
-    except Exception:  # no slot at all: covered by the grid tests
+    grid = grid_of(rows)
+    if grid is None:
         return
     lexicon = Lexicon.from_words(scores, scores=scores)
     problem = build_problem(grid, lexicon)
