@@ -71,6 +71,8 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
                     args.lang,
                     args.allow_offensive,
                     tuple(os.path.abspath(p) for p in args.overrides),
+                    # the spelling the CLI's own list keeps to: the workers load theirs the same
+                    api.resolve_spelling(args.spelling, grid_file.grid, args.lang, own_list=bool(args.words)),
                 )
         result = api.fill(
             job.grid,
