@@ -6,14 +6,19 @@ quality-first fill, with the blocks moved to where the fill gets stuck.
    length when there is one (theme answers come in symmetric pairs), else any word.
 2. *The pattern* is drawn around them (:mod:`.american_patterns`).
 3. *The fill* is the quality-first fill (:func:`csp_crossword.strategies.quality.quality_first`, the ``ac``
-   backend) within a budget per pattern, :data:`FILL_SECONDS` growing by :data:`FILL_GROWTH`.
+   backend) within a budget of search nodes per pattern, :data:`FILL_NODES` growing by
+   :data:`FILL_GROWTH`.
 4. *Repair.* When arc consistency empties a slot, or the fill fails within its budget, the slots
    that caused it (the emptied slots; else the slots the search blamed most, its wipe-out counts,
    the same signal ``check`` seeds its unsatisfiable core with) are split by a block pair, and a
    pair far from them is taken out to keep the block count: the blocks move to the corner that will
-   not fill. After :data:`REPAIRS` repairs the pattern is drawn anew. A fill with entries under
-   :data:`~csp_crossword.strategies.quality.ACCEPTABLE_SCORE` gets the same repair around them while the
-   job is younger than :data:`POLISH_SECONDS`; the better fill is kept.
+   not fill. After :data:`REPAIRS` repairs the pattern is drawn anew.
+5. *Polish.* A fill with entries under :data:`~csp_crossword.strategies.quality.ACCEPTABLE_SCORE`
+   (or a shared-root pair it could not keep apart) is not final: the same repair moves blocks into
+   their slots, and when a pattern's repairs are spent, up to :data:`POLISH_PATTERNS` more patterns
+   are drawn. The best fill (fewest shared-root pairs, weakest entry, then the mean) is kept; the
+   first fill without weak entries ends the job. Counted in patterns, not seconds, so the same seed
+   makes the same grid at any load (the deadline permitting).
 
 The whole job keeps one deadline; the best partial fill is returned when it passes.
 """
@@ -28,7 +33,7 @@ from functools import partial
 
 from ..backends.ac import ACBackend
 from ..backends.base import MAX_SEED, ProgressCallback
-from ..core.deadline import Deadline, StopSignal, earliest, expired
+from ..core.deadline import Deadline, StopSignal, expired
 from ..core.glyphs import normalize_entry, split_glyphs
 from ..core.grid import Grid, Slot
 from ..core.result import FillResult, SearchStats, Status
@@ -38,9 +43,12 @@ from ..strategies.roots import without_shared_roots
 from ..words.lexicon import Lexicon
 from .american_patterns import MIN_ENTRY, Cell, LayoutRuleError, Pattern, PatternRules, draw_pattern
 
-#: Seconds of fill for the first pattern; each later pattern gets FILL_GROWTH times more (a grid
-#: that fills at all usually fills in 1-3 s with the built-in list, see docs/benchmarks.md).
-FILL_SECONDS = 2.0
+#: Search nodes of the fill of the first pattern (the quality-first fill's stages and the search
+#: below them; its improvements have their own budgets); each later pattern gets FILL_GROWTH
+#: times more. Some 2 s of the compiled search on a 15x15 with the built-in list: a pattern that
+#: fills at all usually fills within it (docs/benchmarks.md). Nodes, not seconds: the same seed
+#: gives the same grid at any machine load.
+FILL_NODES = 30_000
 FILL_GROWTH = 1.5
 #: Repairs of one pattern (blocks moved to its trouble spots) before a new one is drawn.
 REPAIRS = 3
@@ -48,10 +56,10 @@ REPAIRS = 3
 TROUBLE_SLOTS = 4
 #: Extra block pairs a repair may leave when no pair can be taken out elsewhere.
 EXTRA_PAIRS = 2
-#: Seconds after the start during which a fill with entries under ACCEPTABLE_SCORE is not yet
-#: final: their slots are split by blocks (a repair) and the pattern filled again, keeping the
-#: better fill (weakest entry first, then the mean).
-POLISH_SECONDS = 4.0
+#: Patterns drawn after the first one that filled, while the best fill still has entries under
+#: ACCEPTABLE_SCORE (each with its REPAIRS). A themeless 15x15 (at most 68 entries) drawn with
+#: seed 2 filled first with 18 entries under 30; docs/benchmarks.md has what this buys.
+POLISH_PATTERNS = 4
 #: Theme rows are at least this far apart (rows in between hold the crossings).
 THEME_ROW_GAP = 2
 #: Random placements of the theme entries tried before they are said not to fit.
@@ -298,8 +306,8 @@ def generate_american(
     (see the module docstring). LayoutRuleError when the theme entries do not fit the grid."""
     start = time.monotonic()
     rng = random.Random(seed)
-    budget = FILL_SECONDS
-    tried = repairs = 0
+    budget = float(FILL_NODES)
+    tried = repairs = first_filled = 0
     best: tuple[Grid, FillResult] | None = None  # the partial fill with the most letters
     filled: tuple[Grid, FillResult] | None = None  # the best full fill
     check_theme(rules, entries, lexicon, options.allow_duplicates)
@@ -315,24 +323,28 @@ def generate_american(
         tried += 1
         base_blocks = pattern.block_count()
         for attempt in range(REPAIRS + 1):
-            if filled is not None and time.monotonic() - start >= POLISH_SECONDS:
-                return _finished(filled, start, tried, repairs, theme)
             grid = _grid(pattern, letters, rtl)
             problem = build_problem(grid, lexicon, replace(options, required=_theme_required(grid, letters)))
             if problem.unsatisfiable:
                 trouble = [slot_id for slot_id, _why in problem.empty]
                 result = FillResult(Status.UNSATISFIABLE, "ac", reason=problem.empty[0][1])
             else:
-                until = earliest(deadline, time.monotonic() + budget)
                 solver = ACBackend(seed=(seed + tried) % (MAX_SEED + 1))
-                result = quality_first(problem, solver, deadline=until, stop=stop, progress=progress)
+                fill = partial(
+                    quality_first,
+                    solver=solver,
+                    deadline=deadline,
+                    stop=stop,
+                    progress=progress,
+                    node_limit=int(budget),
+                )
+                result = fill(problem)
                 if result.status == Status.FILLED and not options.allow_shared_roots:
                     result = without_shared_roots(
                         problem,
                         result,
-                        partial(quality_first, solver=solver, deadline=until, stop=stop, progress=progress),
+                        fill,
                         solver=solver,
-                        # local refills are counted in nodes: the job's deadline, not the stage's
                         deadline=deadline,
                         stop=stop,
                     )
@@ -343,7 +355,7 @@ def generate_american(
                     if filled is None or _quality(result) > _quality(filled[1]):
                         filled = grid, result
                     weak = _weak_entries(result)
-                    if not weak or time.monotonic() - start >= POLISH_SECONDS or attempt == REPAIRS:
+                    if not weak:
                         return _finished(filled, start, tried, repairs, theme)
                     trouble = weak  # a fill, but with entries to avoid: move blocks there
                 else:
@@ -357,7 +369,9 @@ def generate_american(
                 break
             repairs += 1
         budget *= FILL_GROWTH
-        if filled is not None:
+        if filled is None:
+            first_filled = tried
+        elif tried - first_filled >= POLISH_PATTERNS:
             return _finished(filled, start, tried, repairs, theme)
     if filled is not None:
         return _finished(filled, start, tried, repairs, theme)

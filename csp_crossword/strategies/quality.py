@@ -126,15 +126,24 @@ def quality_first(
     deadline: Deadline,
     stop: StopSignal | None = None,
     progress: ProgressCallback | None = None,
+    node_limit: int | None = None,
 ) -> FillResult:
-    """Fill ``problem`` with ``solver``, floors first (see the module docstring)."""
+    """Fill ``problem`` with ``solver``, floors first (see the module docstring).
+
+    ``node_limit``: the most search nodes the stages and the search below the ladder may make
+    together (a backend that counts nodes): past it the job ends as a timeout with the stage's
+    partial fill, as at the deadline. The improvements after a fill keep their own budgets. A
+    caller that tries several grids (``generate``) gives each a node budget, so the same seed makes
+    the same grid at any machine load."""
+    if not solver.counts_nodes:
+        node_limit = None
     ladder = [floor for floor in FLOOR_LADDER if floor > (problem.options.min_score or 0)]
     if problem.unsatisfiable or problem.options.exact or not _scored(problem):
-        return solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
+        return solver.solve(problem, deadline=deadline, stop=stop, progress=progress, node_limit=node_limit)
     # the stages are short: every one of them runs the compiled loop from its start
     if problem.root is not None:
         problem.network.load_compiled(problem.root)
-    run = _Run(problem, solver, ladder, deadline, stop)
+    run = _Run(problem, solver, ladder, deadline, stop, node_limit)
     started = time.monotonic()
     given = given_slots(problem)  # the user's own entries: no floor applies to them
     free = [s for s in range(len(problem.domains)) if s not in given]
@@ -149,7 +158,7 @@ def quality_first(
             continue
         result = run.solve(restricted, budget, progress)
         lookahead = solver.fillability_first() if result.status == Status.TIMEOUT else solver
-        looked = lookahead is not solver and not _over(deadline, stop)
+        looked = lookahead is not solver and not _over(deadline, stop) and not run.spent()
         if looked:  # the floors kept, any fill at all: the improvement raises its mean
             result = run.solve(restricted, budget * LOOKAHEAD_SHARE, progress, solver=lookahead)
         budget *= STAGE_GROWTH
@@ -160,13 +169,13 @@ def quality_first(
             result = run.finished(result, FILLABILITY_IMPROVEMENT_NODES if weak else IMPROVEMENT_NODES)
         if result.status.has_fill or result.status == Status.INTERRUPTED:  # Ctrl-C ends the whole job
             return _with_totals(result, run.totals, started)
-        if _over(deadline, stop):
+        if _over(deadline, stop) or run.spent():
             return _with_totals(result, run.totals, started)
         steps = _relaxed(problem, steps, free, [], len(ladder))
     if problem.options.min_score is not None:
         # every word left is one the user accepts: find a fill first, then raise its scores
         solver = solver.fillability_first()
-    result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress)
+    result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress, node_limit=run.nodes_left())
     add_stats(run.totals, result.stats)
     if result.status == Status.FILLED:
         # below every floor the scores are whatever the search met first: the longer improvement
@@ -203,9 +212,16 @@ class _Run:
     highest floor proved too high for the whole grid."""
 
     def __init__(
-        self, problem: FillProblem, solver: Backend, ladder: list[int], deadline: Deadline, stop: StopSignal | None
+        self,
+        problem: FillProblem,
+        solver: Backend,
+        ladder: list[int],
+        deadline: Deadline,
+        stop: StopSignal | None,
+        node_limit: int | None = None,
     ):
         self.problem = problem
+        self.node_limit = node_limit
         self.solver = solver
         self.ladder = ladder
         self.deadline = deadline
@@ -213,6 +229,16 @@ class _Run:
         self.totals = SearchStats()
         #: No fill has every entry at this score or more (proved); inf while nothing is proved.
         self.refuted_at: float = math.inf
+
+    def nodes_left(self) -> int | None:
+        """Search nodes the job may still make (None: no limit but the deadline)."""
+        if self.node_limit is None:
+            return None
+        return max(1, self.node_limit - self.totals.nodes)
+
+    def spent(self) -> bool:
+        """Whether the job's node limit is used up."""
+        return self.node_limit is not None and self.totals.nodes >= self.node_limit
 
     def refuted(self, floors: Floors) -> None:
         """Floors proved unfillable: so is every floor at or above their highest for every slot."""
@@ -229,8 +255,14 @@ class _Run:
         seconds, for a backend that does not count nodes) and the job's deadline."""
         solver = solver or self.solver
         if solver.counts_nodes:
+            limit = max(1, int(budget))
+            left = self.nodes_left()
             result = solver.solve(
-                problem, deadline=self.deadline, stop=self.stop, progress=progress, node_limit=max(1, int(budget))
+                problem,
+                deadline=self.deadline,
+                stop=self.stop,
+                progress=progress,
+                node_limit=limit if left is None else min(limit, left),
             )
         else:
             stage_end = earliest(self.deadline, time.monotonic() + budget)
