@@ -23,6 +23,7 @@ from .database import ClueDatabase, default_database_path
 from .records import clue_key
 from .rules import is_offensive, reveals
 from .sources import ClueSource, ClueSuggestion
+from .twins import twin_key
 from .wordnet import wordnet_directory, wordnet_entries, wordnet_glosses
 
 if TYPE_CHECKING:
@@ -226,11 +227,14 @@ def choose_clues(
     """Slot id -> (clue, the name of the source that gave it) for the slots of ``answers``
     (slot id -> answer) that a source has an acceptable clue for, the first source first.
 
-    One puzzle does not use a clue twice ("Place" for SET, LEFT and SHOES): when an entry's best
-    clue is taken (by an earlier slot, or in ``used``: the clues the puzzle has), its next
+    One puzzle does not use a clue twice ("Place" for SET, LEFT and SHOES), nor a near twin of one
+    (EAT "Take in solid food" beside ATE "Took in solid food": :mod:`.twins`): when an entry's
+    best clue is taken (by an earlier slot, or in ``used``: the clues the puzzle has), its next
     acceptable suggestion is used, and the taken one only when it has no other."""
     missing = {slot_id: normalize_entry(answer) for slot_id, answer in answers.items()}
-    taken = {clue_key(clue) for clue in used}
+    taken = _Taken()
+    for clue in used:
+        taken.add(clue)
     chosen: dict[str, tuple[str, str]] = {}
     for source in sources:
         if not missing:
@@ -240,22 +244,41 @@ def choose_clues(
             clue = _first_acceptable(source, answer, found.get(answer), taken)
             if clue:
                 chosen[slot_id] = (clue, source.name)
-                taken.add(clue_key(clue))
+                taken.add(clue)
                 del missing[slot_id]
     return chosen
 
 
-def _first_acceptable(source: ClueSource, answer: str, best: str | None, taken: set[str]) -> str | None:
+class _Taken:
+    """The clues a puzzle has so far: their exact forms and their near-twin keys."""
+
+    def __init__(self) -> None:
+        self.keys: set[str] = set()
+        self.twins: set[frozenset[str]] = set()
+
+    def add(self, clue: str) -> None:
+        self.keys.add(clue_key(clue))
+        twin = twin_key(clue)
+        if twin is not None:
+            self.twins.add(twin)
+
+    def __contains__(self, clue: object) -> bool:
+        if not isinstance(clue, str):
+            return False
+        return clue_key(clue) in self.keys or twin_key(clue) in self.twins
+
+
+def _first_acceptable(source: ClueSource, answer: str, best: str | None, taken: _Taken) -> str | None:
     """``best`` when it keeps the rules and is not taken, else the source's next suggestion that
     does (a taken one when no other keeps the rules)."""
     if best is None:
         return None
-    if acceptable(answer, best, source) and clue_key(best) not in taken:
+    if acceptable(answer, best, source) and best not in taken:
         return best
     fallback = best if acceptable(answer, best, source) else None
     for suggestion in source.suggestions(answer, FALLBACK_SUGGESTIONS):
         if acceptable(answer, suggestion.clue, source):
-            if clue_key(suggestion.clue) not in taken:
+            if suggestion.clue not in taken:
                 return suggestion.clue
             fallback = fallback or suggestion.clue
     return fallback
