@@ -77,6 +77,9 @@ MAX_ERROR_MESSAGE_CHARS = 300
 #: The longest error text an answer carries (a message may quote a cell's value).
 MAX_DETAIL_CHARS = 1000
 
+#: A clue suggestion's source as the page labels it, by the clue chain's source name.
+CLUE_SOURCE_LABELS = {"list": "your word list", "db": "your database", "builtin": "built-in", "wordnet": "WordNet"}
+
 T = TypeVar("T")
 
 
@@ -212,8 +215,9 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
 
     @app.post("/api/clues/suggest")
     async def clue_suggestions(request: ClueSuggestRequest, http: Request) -> dict[str, Any]:
-        """Clues for one entry: the word list's, the clue database's, the built-in ones."""
-        return await quick(pages.clue_suggestions, request, lists_of(http))
+        """Clues for one entry, best first: the word list's, the clue database's, the built-in
+        ones; each with its rank, the source that gave it and a label saying so."""
+        return await quick(ranked_clue_suggestions, request, lists_of(http))
 
     @app.post("/api/jobs", status_code=202)
     async def submit(body: JobRequest, http: Request) -> dict[str, Any]:
@@ -226,7 +230,10 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
                 grid = request.grid.to_grid()  # a malformed grid is the request's fault: 400 now, not a failed job
             source = lists_of(http).source(request.words, request.lang, request.allow_offensive, request.overrides)
             source = replace(source, spelling=request.kept_spelling(grid))
-        job = state.pool.submit(request.kind, request.model_dump(), source, request.time_limit)
+        payload = request.model_dump()
+        if request.kind == "generate":  # a fill of clued entries reads the server's clue database
+            payload["clue_db"] = lists_of(http).clue_db
+        job = state.pool.submit(request.kind, payload, source, request.time_limit)
         return job.to_dict()
 
     @app.get("/api/jobs/{job_id}")
@@ -304,6 +311,42 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
     add_pattern_routes(app, state.patterns)
     add_freeform_routes(app, quick, lists_of)
     return app
+
+
+def ranked_clue_suggestions(request: ClueSuggestRequest, lists: ClientLists | WordListStore) -> dict[str, Any]:
+    """:func:`.pages.clue_suggestions` (best first, the clue chain's order), each suggestion with
+    ``rank`` (1: the best), ``suggested`` (true for the first alone), ``kind`` (the chain source
+    that gave it: ``list``, ``db``, ``builtin``, ``wordnet``) and ``label`` (that source as the page
+    shows it: "your database · 3 puzzles", "built-in")."""
+    from ..clues.chain import ListClues, clue_sources, suggest
+
+    data = pages.clue_suggestions(request, lists)
+    rows = data["suggestions"]
+    # each source alone, in the chain's order: the first to give a (clue, source text) gave it
+    kinds: dict[tuple[str, str], str] = {}
+    if rows:
+        lexicon = lists.lexicon(request.words, request.lang, request.allow_offensive, overrides=request.overrides)
+        for source in [ListClues(lexicon), *clue_sources("db", database=lists.clue_db)]:
+            for found in suggest(data["entry"], [source], request.limit):
+                kinds.setdefault((found.clue, found.source), source.name)
+            if all((row["clue"], row["source"]) in kinds for row in rows):
+                break
+    for rank, row in enumerate(rows, 1):
+        kind = kinds.get((row["clue"], row["source"]), "")
+        row.update(rank=rank, suggested=rank == 1, kind=kind, label=clue_source_label(kind, row))
+    return data
+
+
+def clue_source_label(kind: str, row: dict[str, Any]) -> str:
+    """A suggestion's source in a few words: the chain source's label (:data:`CLUE_SOURCE_LABELS`),
+    with the number of puzzles that used the clue for the database's."""
+    label = CLUE_SOURCE_LABELS.get(kind)
+    if label is None:
+        return str(row["source"])
+    if kind == "db":
+        uses = int(row.get("uses") or 1)
+        return f"{label} · {uses} {'puzzle' if uses == 1 else 'puzzles'}"
+    return label
 
 
 def _job(state: ServerState, job_id: str) -> Job:

@@ -4,6 +4,10 @@ An American-style request with ``fill`` false draws the pattern alone (``api.ame
 blocks and theme entries, every other cell empty, for filling by hand); any other request runs
 ``api.generate``, which fills the grid too. The library verifies both before they come back: the
 pattern keeps the American rules and holds every theme entry, a fill passes ``verify_fill``.
+
+A fill uses only entries that get a clue, as ``generate -o puzzle.puz`` does: ``api.generate``'s
+``clued_by`` is the clue chain (the word list's own clues, the clue database, the built-in clues),
+unless the request's ``allow_unclued``.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ def run_generate(request: dict[str, Any], lexicon: Lexicon, stop: Any, progress:
         request["rows"],
         request["cols"],
         lexicon,
+        clued_by=None if request.get("allow_unclued") else clue_chain(request.get("clue_db")),
         lang=request["lang"],
         max_run=request["max_run"],
         symmetric=request["symmetric"],
@@ -70,6 +75,14 @@ def run_generate(request: dict[str, Any], lexicon: Lexicon, stop: Any, progress:
     if document["cells"] is None:
         document["cells"] = extra["pattern"]  # nothing placed: the layout alone is still the answer
     return document
+
+
+def clue_chain(database: str | None) -> list[Any]:
+    """The clue sources a clued fill draws on: the clue database (``database``, else the user's
+    when it exists), then the built-in clues; the word list's own clues count too (``api.generate``)."""
+    from ..clues.chain import clue_sources
+
+    return clue_sources("db", database=database)
 
 
 def _pattern_only(request: dict[str, Any], lexicon: Lexicon, american: dict[str, Any], stop: Any) -> dict[str, Any]:

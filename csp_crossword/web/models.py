@@ -234,6 +234,9 @@ class GenerateJobRequest(WordSettings, JobLimits):
     method: Literal["auto", "csp", "progressive"] = "auto"
     symmetric: bool = False
     progressive: ProgressiveModel | None = None
+    #: A fill may use entries no clue source clues (by default it uses only entries that the word
+    #: list, the clue database or the built-in clues give a clue, as ``generate -o x.puz`` does).
+    allow_unclued: bool = False
 
     @model_validator(mode="after")
     def _style_fields(self) -> GenerateJobRequest:

@@ -1,6 +1,7 @@
-"""The web API's clue help: POST /api/clues/suggest (one entry's suggestions) and POST /api/clues
-with ``sources: "chain"`` (the page's "Fill empty clues"): the word list, then the clue database,
-then the built-in clues."""
+"""The web API's clue help: POST /api/clues/suggest (one entry's suggestions, best first, each with
+its rank and source) and POST /api/clues with ``sources: "chain"`` (the page's "Fill empty
+clues"): the word list, then the clue database, then the built-in clues. And the generate job's
+fill ("Pattern + fill"): only entries that a clue source clues, unless ``allow_unclued``."""
 
 from __future__ import annotations
 
@@ -64,14 +65,74 @@ def test_suggestions_list_then_database_then_builtin(client):
     data = reply.json()
     assert data["entry"] == "SAT"
     rows = data["suggestions"]
-    assert rows[0] == {"clue": "Took a seat", "source": "the word list", "uses": 1}
+    assert rows[0] == {
+        "clue": "Took a seat",
+        "source": "the word list",
+        "uses": 1,
+        "rank": 1,
+        "suggested": True,
+        "kind": "list",
+        "label": "your word list",
+    }
     assert rows[1]["clue"] == "Posed for a portrait" and "Mine" in rows[1]["source"] and rows[1]["uses"] == 1
+    assert rows[1]["kind"] == "db" and rows[1]["label"] == "your database · 1 puzzle"
     assert any("built-in" in row["source"] for row in rows[2:])  # WordNet's, shipped
     assert len({row["clue"].casefold() for row in rows}) == len(rows) <= 10
     assert not [row for row in rows if reveals("SAT", row["clue"])]
     # the built-in list has no clues: the database's come first
     assert suggest(client, entry="ERA", limit=2).json()["suggestions"][0]["clue"] == "Epoch"
     assert len(suggest(client, entry="ERA", limit=2).json()["suggestions"]) == 2
+
+
+#: The chain's order: a suggestion of a later source never comes before one of an earlier source.
+CHAIN_ORDER = ("list", "db", "builtin", "wordnet")
+
+
+def test_suggestions_come_ranked_with_their_source(client):
+    rows = suggest(client, entry="SAT", limit=10, words=client.words_id).json()["suggestions"]
+    assert [row["rank"] for row in rows] == list(range(1, len(rows) + 1))
+    assert [row["suggested"] for row in rows] == [True] + [False] * (len(rows) - 1)
+    kinds = [row["kind"] for row in rows]
+    assert kinds == sorted(kinds, key=CHAIN_ORDER.index) and kinds[:2] == ["list", "db"] and "builtin" in kinds
+    for row in rows:
+        if row["kind"] == "builtin":
+            assert row["label"] == "built-in" and row["source"].startswith("built-in")
+    # no word list of the user's: the database's clue is the suggested one
+    rows = suggest(client, entry="ERA", limit=4).json()["suggestions"]
+    assert rows[0]["clue"] == "Epoch" and rows[0]["kind"] == "db" and rows[0]["suggested"]
+    assert [row["kind"] for row in rows[1:]] == ["builtin"] * (len(rows) - 1)
+    # the built-in clues alone, in their own ranked order
+    from csp_crossword.clues.chain import builtin_source
+
+    rows = suggest(client, entry="HOUSE", limit=3).json()["suggestions"]
+    assert [row["clue"] for row in rows] == [s.clue for s in builtin_source().suggestions("HOUSE", 3)]
+    assert [(row["rank"], row["kind"], row["label"]) for row in rows] == [(n, "builtin", "built-in") for n in (1, 2, 3)]
+    assert suggest(client, entry="XQZVW").json()["suggestions"] == []
+
+
+def test_a_clue_of_several_puzzles_says_how_many(tmp_path):
+    """The database's clues, most used first, labelled with the puzzles that used them."""
+    from csp_crossword.web.app import ServerState, create_app
+    from csp_crossword.web.jobs import JobPool
+    from csp_crossword.web.wordlists import WordListStore
+
+    for name, era in (("one", "Epoch"), ("two", "Epoch"), ("three", "Long time")):
+        (tmp_path / f"{name}.xd").write_text(
+            f"Title: {name}\n\n\nSAT\nERA\nTEN\n\n\nA1. Took a chair ~ SAT\nA4. {era} ~ ERA\nA5. Digits ~ TEN\n\n"
+            "D1. Ready ~ SET\nD2. Exist ~ ARE\nD3. Bronze ~ TAN\n",
+            encoding="utf-8",
+        )
+    database = tmp_path / "many.sqlite"
+    import_clues(tmp_path, database)
+    app = create_app(ServerState(JobPool(1, max_queued=2), WordListStore([], clue_db=str(database))))
+    with TestClient(app, base_url="http://localhost") as test_client:
+        rows = suggest(test_client, entry="ERA", limit=4).json()["suggestions"]
+    assert [(row["clue"], row["label"]) for row in rows[:2]] == [
+        ("Epoch", "your database · 2 puzzles"),
+        ("Long time", "your database · 1 puzzle"),
+    ]
+    assert rows[0]["suggested"] and rows[0]["uses"] == 2
+    assert all(row["kind"] == "builtin" for row in rows[2:])
 
 
 def test_an_entry_by_its_slot_id(client):

@@ -143,65 +143,84 @@ window.CW = window.CW || {};
     $("clue-suggest-head").textContent = text;
   }
 
+  /** Show the suggestions of the selected entry. The list of another entry is cleared at once,
+   * and an answer that comes after the selection moved on is dropped: a list always belongs to
+   * the entry its heading names. */
   async function showSuggestions() {
     const slot = CW.construct.currentSlot();
-    if (!slot) {
+    if (!slot || !G.isComplete(S.cells, slot)) {
+      asked++; // a request still on its way is for an entry no longer shown
       suggestFor = null;
       drawSuggestions([]);
-      setSuggestHead("Select an entry to see clues for it.");
-      return;
-    }
-    if (!G.isComplete(S.cells, slot)) {
-      suggestFor = null;
-      drawSuggestions([]);
-      setSuggestHead(`${slot.id} is not complete: fill it to see clues for it.`);
+      setSuggestHead(slot ? `${slot.id} is not complete: fill it to see clues for it.` : "Select an entry to see clues for it.");
       return;
     }
     const answer = G.answer(S.cells, slot);
     const settings = CW.solver.wordSettings();
     const key = answer + "\n" + JSON.stringify(settings);
     if (suggestFor && suggestFor.anchor === slot.anchor && suggestFor.key === key) return;
+    const mine = ++asked;
     suggestFor = { anchor: slot.anchor, answer, key };
     let found = suggestCache.get(key);
     if (!found) {
+      drawSuggestions([]); // never the previous entry's clues under this entry's heading
       setSuggestHead(`Clues for ${slot.id} ${answer}: looking...`);
-      const mine = ++asked;
       try {
         const reply = await CW.api.post("/api/clues/suggest", { entry: answer, limit: SUGGESTIONS, ...settings });
         found = reply.suggestions || [];
       } catch (error) {
-        if (mine === asked) setSuggestHead(`Clues for ${slot.id}: ${error.message || error}`);
+        if (mine === asked) {
+          suggestFor = null; // selecting the entry again asks again
+          setSuggestHead(`Clues for ${slot.id}: ${error.message || error}`);
+        }
         return;
       }
-      if (mine !== asked) return;
       suggestCache.set(key, found);
       if (suggestCache.size > SUGGEST_CACHE) suggestCache.delete(suggestCache.keys().next().value);
+      if (mine !== asked) return;
     }
     setSuggestHead(found.length ? `Clues for ${slot.id} ${answer}:` : `No clue found for ${slot.id} ${answer}: write one in its box.`);
     drawSuggestions(found);
   }
 
+  /** The suggestions in the server's order (best first: the word list's clue, your database's,
+   * the built-in ones), each with its source; the first is marked as the suggested one. */
   function drawSuggestions(found) {
     const list = $("clue-suggestions");
     list.textContent = "";
-    for (const item of found) {
+    found.forEach((item, index) => {
       const li = document.createElement("li");
       const pick = document.createElement("button");
       pick.type = "button";
       pick.className = "clue-pick";
       pick.dataset.clue = item.clue;
-      pick.title = "use this clue";
+      pick.dataset.rank = String(item.rank || index + 1);
+      if (item.kind) pick.dataset.kind = item.kind;
+      const suggested = item.suggested !== undefined ? item.suggested : index === 0;
+      pick.classList.toggle("suggested", !!suggested);
+      const rank = document.createElement("span");
+      rank.className = "clue-pick-rank";
+      rank.textContent = `${pick.dataset.rank}.`;
       const text = document.createElement("span");
       text.className = "clue-pick-text";
       text.textContent = item.clue;
       text.dir = "auto";
       const source = document.createElement("span");
       source.className = "clue-pick-source";
-      source.textContent = item.uses > 1 ? `${item.source} · ${item.uses} uses` : item.source;
-      pick.append(text, source);
+      source.textContent = item.label || item.source;
+      source.title = item.source; // the file of your database, or what the built-in clues come from
+      pick.append(rank, text);
+      if (suggested) {
+        const mark = document.createElement("span");
+        mark.className = "clue-pick-mark";
+        mark.textContent = "suggested";
+        pick.appendChild(mark);
+      }
+      pick.appendChild(source);
+      pick.title = suggested ? "the suggested clue: use it" : "use this clue";
       li.appendChild(pick);
       list.appendChild(li);
-    }
+    });
   }
 
   /** A suggestion clicked (or Enter on it): it becomes the clue of the entry it was for. */

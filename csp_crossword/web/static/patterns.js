@@ -64,6 +64,8 @@ window.CW = window.CW || {};
       fill,
       time_limit: numberField("pat-time", "time limit", false) || 10,
       seed: seedText === null ? Math.floor(Math.random() * CW.MAX_SEED) : seedText,
+      // a fill of clued entries only (every entry gets a clue) unless the box is ticked
+      allow_unclued: $("pat-allow-unclued").checked,
       ...CW.solver.wordSettings(),
     };
     if (body.style === "american") {
@@ -180,6 +182,7 @@ window.CW = window.CW || {};
     } else if (filled) {
       head = `${what}, filled`;
       if (result.score && result.score.mean !== undefined) parts.push(`mean score ${result.score.mean}`);
+      parts.push(body.allow_unclued ? "unclued entries allowed" : "clued entries only");
     } else {
       kind = "bad";
       const runs = (result.unknown || []).concat(result.scrambled || []);
