@@ -5,8 +5,8 @@ One SQLite file (:func:`default_database_path`: ``$CSP_CROSSWORD_CLUE_DB``, else
 
 * ``sources``: one row per imported file (path, SHA-256 of its bytes, title, author, date, when it
   was imported). The hash is unique, so a file imported again, under any name, adds nothing.
-* ``clues``: (entry, clue as the file has it, its normalised form, source, usable). The key is
-  (entry, normalised clue, source), clustered (``WITHOUT ROWID``) so one entry's clues sit
+* ``clues``: (entry, clue as the file has it, its normalised form, source, usable, kind). The
+  key is (entry, normalised clue, source), clustered (``WITHOUT ROWID``) so one entry's clues sit
   together.
 * ``clue_uses``: one row per (entry, normalised clue): how many sources gave it, the first of
   them and its wording there. An import keeps it up to date, so a lookup reads one row per
@@ -15,7 +15,9 @@ One SQLite file (:func:`default_database_path`: ``$CSP_CROSSWORD_CLUE_DB``, else
 
 Every clue is kept as the file has it; ``usable`` marks those we may suggest: never one that
 gives its own answer away (the rules of :mod:`.rules`, the same for every clue source), nor a
-cross-reference ("See 17-Across") that means nothing outside its puzzle, nor an offensive one.
+theme clue or cross-reference ("*Quaint lodging", "See 17-Across": :mod:`.crossrefs`, whose
+verdict is the row's ``kind``) that means nothing outside its puzzle, nor an offensive one. The
+tables and their upgrades from older files are in :mod:`.db_schema`.
 A suggestion's ``uses`` is the number of sources that gave it.
 """
 
@@ -31,16 +33,13 @@ from datetime import UTC, datetime
 
 from ..core.errors import InputError
 from ..core.glyphs import normalize_entry
-from .records import RULES_VERSION, ClueRow, usable_clue
+from .db_schema import SCHEMA_VERSION, UPGRADABLE_VERSIONS, create_or_upgrade, judge_again
+from .records import ClueRow
 from .sources import ClueSuggestion
 
 #: Overrides the default database file (a path).
 DATABASE_VARIABLE = "CSP_CROSSWORD_CLUE_DB"
 DATABASE_NAME = "clues.sqlite"
-#: The schema this module writes; a file of another version is refused, never half-read.
-SCHEMA_VERSION = 2
-#: Older schemas this module brings up to SCHEMA_VERSION when it opens them.
-UPGRADABLE_VERSIONS = (1,)
 #: Milliseconds a writer waits for another one (two imports at once) before giving up.
 BUSY_TIMEOUT_MS = 10_000
 #: SQLite's page cache, KiB: an archive's database is tens of MB, and a batch's inserts touch
@@ -50,45 +49,6 @@ CACHE_KIB = 64 * 1024
 BEST_CHUNK = 500
 #: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
 SOURCE_TITLE_CHARS = 60
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS sources (
-    id INTEGER PRIMARY KEY,
-    path TEXT NOT NULL,
-    sha256 TEXT NOT NULL UNIQUE,
-    title TEXT NOT NULL DEFAULT '',
-    author TEXT NOT NULL DEFAULT '',
-    date TEXT NOT NULL DEFAULT '',
-    imported_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS clues (
-    entry TEXT NOT NULL,
-    clue_key TEXT NOT NULL,
-    source_id INTEGER NOT NULL REFERENCES sources(id),
-    clue TEXT NOT NULL,
-    usable INTEGER NOT NULL,
-    PRIMARY KEY (entry, clue_key, source_id)
-) WITHOUT ROWID;
-"""
-#: The per-clue counts (schema 2), and how a version 1 database gets them from its clue rows.
-USES_SCHEMA = """
-CREATE TABLE IF NOT EXISTS clue_uses (
-    entry TEXT NOT NULL,
-    clue_key TEXT NOT NULL,
-    clue TEXT NOT NULL,
-    usable INTEGER NOT NULL,
-    first_source INTEGER NOT NULL,
-    uses INTEGER NOT NULL,
-    PRIMARY KEY (entry, clue_key)
-) WITHOUT ROWID;
-"""
-#: SQLite takes the bare ``clue`` and ``usable`` from the row of MIN(source_id): the wording of the
-#: first source that gave the clue.
-USES_FROM_CLUES = """
-INSERT INTO clue_uses (entry, clue_key, clue, usable, first_source, uses)
-SELECT entry, clue_key, clue, usable, MIN(source_id), COUNT(*) FROM clues GROUP BY entry, clue_key;
-"""
-
-
 def default_database_path() -> str:
     """``$CSP_CROSSWORD_CLUE_DB``, else ``$XDG_DATA_HOME/csp-crossword/clues.sqlite`` (``~/.local/share``
     without ``XDG_DATA_HOME``)."""
@@ -169,8 +129,8 @@ class ClueDatabase:
                 connection.close()
                 raise InputError(f"not a csp-crossword clue database (schema version {version})", self.path)
             if version != SCHEMA_VERSION:
-                _create_or_upgrade(connection, version)
-            _judge_again(connection)
+                create_or_upgrade(connection, version)
+            judge_again(connection)
             # WAL: readers (a web page's lookups) go on while an import writes, and a commit
             # needs no full sync of the main file; NORMAL sync is safe with WAL (a crash loses at
             # most the last batch, never the database).
@@ -230,7 +190,7 @@ class ClueDatabase:
         already stored adds nothing (its clues count as duplicates)."""
         duplicates = 0
         now = datetime.now(UTC).isoformat(timespec="seconds")
-        rows: dict[tuple[str, str, int], tuple[str, bool]] = {}
+        rows: dict[tuple[str, str, int], tuple[str, bool, str]] = {}
         with self._transaction() as connection:
             for info, pairs in batch:
                 cursor = connection.execute(
@@ -243,8 +203,8 @@ class ClueDatabase:
                     continue
                 source_id = cursor.lastrowid
                 assert source_id is not None  # an insert that changed a row has its id
-                for entry, key, clue, usable in pairs:
-                    rows.setdefault((entry, key, source_id), (clue, usable))
+                for entry, key, clue, usable, kind in pairs:
+                    rows.setdefault((entry, key, source_id), (clue, usable, kind))
                 duplicates += len(pairs)
             duplicates -= len(rows)
             # every source here is new, so none of these rows is stored yet; in key order, each
@@ -252,11 +212,12 @@ class ClueDatabase:
             # bigger than SQLite's page cache)
             ordered = sorted(rows.items())
             connection.executemany(
-                "INSERT INTO clues (entry, clue_key, source_id, clue, usable) VALUES (?, ?, ?, ?, ?)",
-                [(*row, clue, usable) for row, (clue, usable) in ordered],
+                "INSERT INTO clues (entry, clue_key, source_id, clue, usable, kind) VALUES (?, ?, ?, ?, ?, ?)",
+                [(*row, *values) for row, values in ordered],
             )
             connection.executemany(
-                "INSERT INTO clue_uses (entry, clue_key, clue, usable, first_source, uses) VALUES (?, ?, ?, ?, ?, ?) "
+                "INSERT INTO clue_uses (entry, clue_key, clue, usable, kind, first_source, uses) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (entry, clue_key) DO UPDATE SET uses = uses + excluded.uses",
                 _uses(ordered),
             )
@@ -339,59 +300,16 @@ class ClueDatabase:
                 connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
-def _uses(rows: Sequence[tuple[tuple[str, str, int], tuple[str, bool]]]) -> list[tuple[str, str, str, bool, int, int]]:
+def _uses(
+    rows: Sequence[tuple[tuple[str, str, int], tuple[str, bool, str]]],
+) -> list[tuple[str, str, str, bool, str, int, int]]:
     """``clue_uses`` rows of a batch's new clue rows (sorted by key): per (entry, normalised clue),
-    the first source's wording, its id and the number of sources."""
-    found: list[tuple[str, str, str, bool, int, int]] = []
-    for (entry, key, source_id), (clue, usable) in rows:
+    the first source's wording, verdict and kind, its id and the number of sources."""
+    found: list[tuple[str, str, str, bool, str, int, int]] = []
+    for (entry, key, source_id), (clue, usable, kind) in rows:
         if found and found[-1][0] == entry and found[-1][1] == key:
             held = found[-1]
-            found[-1] = (*held[:5], held[5] + 1)
+            found[-1] = (*held[:6], held[6] + 1)
         else:
-            found.append((entry, key, clue, usable, source_id, 1))
+            found.append((entry, key, clue, usable, kind, source_id, 1))
     return found
-
-
-def _judge_again(connection: sqlite3.Connection) -> None:
-    """Judge every stored clue again (``usable``) when the database was judged by other rules
-    than :data:`.records.RULES_VERSION`: a clue the earlier rules hid wrongly ("Killer whale"
-    for ORCA) is offered, one they let through is hidden, with no new import. A file that cannot
-    be written keeps its verdicts."""
-    try:
-        connection.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        found = connection.execute("SELECT value FROM meta WHERE key = 'clue_rules'").fetchone()
-        if found is not None and found[0] == str(RULES_VERSION):
-            return
-        connection.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError:  # read-only
-        return
-    try:
-        changed = [
-            (verdict, entry, key)
-            for entry, key, clue, usable in connection.execute("SELECT entry, clue_key, clue, usable FROM clue_uses")
-            if (verdict := usable_clue(clue, entry)) != bool(usable)
-        ]
-        connection.executemany("UPDATE clue_uses SET usable = ? WHERE entry = ? AND clue_key = ?", changed)
-        connection.executemany("UPDATE clues SET usable = ? WHERE entry = ? AND clue_key = ?", changed)
-        connection.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('clue_rules', ?)", (str(RULES_VERSION),))
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
-    connection.execute("COMMIT")
-
-
-def _create_or_upgrade(connection: sqlite3.Connection, version: int) -> None:
-    """Create the tables of an empty file, or add to a version 1 database what version 2 has (its
-    counts, made from its clue rows), in one transaction."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        for statement in (SCHEMA + USES_SCHEMA).split(";"):
-            if statement.strip():
-                connection.execute(statement)
-        if version:
-            connection.execute(USES_FROM_CLUES)
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
-    connection.execute("COMMIT")

@@ -2,28 +2,27 @@
 differ only in case or spacing are one clue) and whether it may be suggested for its answer.
 
 A clue may be suggested when it is not empty, does not give its answer away (the rules of
-:mod:`.rules`, the same for every clue source), does not point at another clue of its puzzle
-("See 17-Across") and is not offensive. Importing calls this for every clue of every file, in the
+:mod:`.rules`, the same for every clue source), is neither a theme clue nor a cross-reference
+(:mod:`.crossrefs`: "*Quaint lodging", "See 17-Across"; each row keeps that kind) and is not
+offensive. Importing calls this for every clue of every file, in the
 worker processes that read the files, so the common case is kept quick.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
 from ..core.glyphs import ENTRY_SEPARATORS, normalize_entry
+from .crossrefs import PLAIN, clue_kind
 from .rules import is_offensive, reveals, stem
 
 #: The version of the rules :func:`usable_clue` applies. A database stores each clue's verdict;
 #: one judged by other rules is judged again when it is opened (bump this when the rules change).
-RULES_VERSION = 3
+RULES_VERSION = 4
 #: Answers whose stem is remembered during an import (answers repeat from puzzle to puzzle).
 STEM_CACHE = 65_536
-#: A clue that points at another clue of its own puzzle.
-CROSS_REFERENCE = re.compile(r"\b\d+\s*-?\s*(?:across|down|a|d)\b|^\s*see\b", re.IGNORECASE)
 _NO_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
 
 
@@ -57,19 +56,19 @@ def _stem_prefix(entry: str) -> str:
     return entry[: max(1, len(stem(entry)) - 1)]
 
 
-def usable_clue(clue: str, answer: str) -> bool:
+def usable_clue(clue: str, answer: str, kind: str | None = None) -> bool:
     """Whether ``clue`` may be suggested for ``answer``: not empty, not giving the answer away,
-    not pointing at another clue of its puzzle, not offensive (:func:`.rules.is_offensive`)."""
+    neither a theme clue nor a cross-reference (``kind``: its :func:`.crossrefs.clue_kind`, found
+    when not given), not offensive (:func:`.rules.is_offensive`)."""
+    if kind is None:
+        kind = clue_kind(clue)
     return (
-        bool(clue.strip())
-        and not gives_answer_away(clue, answer)
-        and not CROSS_REFERENCE.search(clue)
-        and not is_offensive(clue)
+        bool(clue.strip()) and kind == PLAIN and not gives_answer_away(clue, answer) and not is_offensive(clue)
     )
 
 
-#: A clue as stored: (entry, normalised clue, clue as the file has it, usable).
-ClueRow = tuple[str, str, str, bool]
+#: A clue as stored: (entry, normalised clue, clue as the file has it, usable, its kind).
+ClueRow = tuple[str, str, str, bool, str]
 
 
 def clue_rows(pairs: Iterable[tuple[str, str]]) -> list[ClueRow]:
@@ -78,5 +77,6 @@ def clue_rows(pairs: Iterable[tuple[str, str]]) -> list[ClueRow]:
     for answer, text in pairs:
         entry, clue = normalize_entry(answer), text.strip()
         if entry and clue:
-            rows.append((entry, clue_key(clue), clue, usable_clue(clue, entry)))
+            kind = clue_kind(clue)
+            rows.append((entry, clue_key(clue), clue, usable_clue(clue, entry, kind), kind))
     return rows

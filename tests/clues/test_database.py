@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 from csp_crossword import api
-from csp_crossword.clues.database import ClueDatabase, default_database_path
+from csp_crossword.clues.database import SCHEMA_VERSION, ClueDatabase, default_database_path
 from csp_crossword.clues.importer import crossword_files, import_files
 from csp_crossword.clues.records import gives_answer_away, usable_clue
 from csp_crossword.core.errors import InputError
@@ -243,7 +243,7 @@ def test_a_version_1_database_is_upgraded_with_its_counts(tmp_path):
     ]
     database.close()
     with sqlite3.connect(path) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     assert stored_counts(path) == recount(path)
 
 
@@ -256,7 +256,7 @@ def test_clues_judged_by_earlier_rules_are_judged_again(archive, tmp_path):
     database.close()
     with sqlite3.connect(path) as connection:
         connection.execute("UPDATE clue_uses SET usable = 0 WHERE entry = 'DOG' AND clue_key = 'canine'")
-        connection.execute("INSERT INTO clue_uses VALUES ('DOG', 'dog days', 'Dog days', 1, 1, 9)")
+        connection.execute("INSERT INTO clue_uses VALUES ('DOG', 'dog days', 'Dog days', 1, 1, 9, '')")
         connection.execute("UPDATE meta SET value = '1' WHERE key = 'clue_rules'")
     database = ClueDatabase(path)
     assert [s.clue for s in database.suggestions("DOG")] == ["Canine", "Pet", "Hound"]
