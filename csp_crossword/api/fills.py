@@ -137,6 +137,11 @@ def fill(
 
         # the slots that force entries below the floor (or make the user's minimum unfillable)
         result = explain_weak_spots(job.problem, result, seed=seed, deadline=deadline, stop=stop)
+        if strategy == "quality" and not optimize:
+            from ..strategies.confine import confine_weak_entries
+
+            # the weak entries kept to the core that forces them, not scattered over the grid
+            result = confine_weak_entries(job.problem, result, solver, deadline=deadline, stop=stop)
     except KeyboardInterrupt:  # Ctrl-C outside a backend's search (loading it, building the problem)
         return FillResult(Status.INTERRUPTED, backend, stats=SearchStats(seconds=time.monotonic() - started))
     return job.checked(result)

@@ -53,7 +53,7 @@ def without_shared_roots(
     """``result``, or a fill of ``problem`` without shared-root pairs (the module docstring): local
     refills by ``solver`` within their node budgets, under ``deadline``; a whole-grid search by
     ``solve``, which carries its own deadline. The result's ``shared_roots`` names the pairs left."""
-    pairs = _pairs(problem, result) if result.status == Status.FILLED else []
+    pairs = root_pairs(problem, result) if result.status == Status.FILLED else []
     spots = result.weak_spots
     domains = list(problem.domains)
     repairs = 0
@@ -89,7 +89,7 @@ def without_shared_roots(
         stats.nodes += result.stats.nodes
         stats.seconds += result.stats.seconds
         result = again
-        pairs = _pairs(problem, result)
+        pairs = root_pairs(problem, result)
     left = [(a, b) for a, b, _ in pairs]
     return replace(_with_weak_spots(result, spots), shared_roots=left)
 
@@ -143,7 +143,7 @@ def _weakest(result: FillResult) -> int:
     return min((entry.score for entry in result.entries if entry.score is not None), default=0)
 
 
-def _pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str, str]]:
+def root_pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str, str]]:
     """The fill's shared-root pairs: slot ids and the root they share."""
     lexicon = problem.lexicon
     entries = [entry for entry in result.entries if entry.answer]
