@@ -1,5 +1,6 @@
 """``clues``: the user's clue database. ``clues import PATH...`` stores the clues of crossword
-files; ``clues ENTRY`` lists the entry's clues, most used first, with where they came from."""
+files and clue lists (TSV, CSV, one answer and clue a line); ``clues ENTRY`` lists the entry's
+clues, most used first, with where they came from."""
 
 from __future__ import annotations
 
@@ -28,18 +29,25 @@ def cmd_clues(args: argparse.Namespace, reporter: Reporter) -> int:
 
 def _import(args: argparse.Namespace, paths: list[str], reporter: Reporter) -> int:
     from ..api import clue_database, import_clues
+    from ..clues.importer import CLUE_SUFFIXES
 
     if not paths:
-        raise InputError("clues import needs the crossword files or folders to import")
+        raise InputError("clues import needs the crossword files, clue lists or folders to import")
     database = clue_database(args.db)
     report = import_clues(paths, database, progress=_Progress(reporter))
     database.checkpoint()  # the write-ahead log into the file: its size is then the database's
     stats = database.stats()
     database.close()
     if report.files_read == 0 and not report.already_imported and not report.skipped:
-        raise InputError(f"no crossword files (.ipuz, .json, .puz, .xd) in {', '.join(paths)}")
+        raise InputError(f"no crossword files or clue lists ({', '.join(CLUE_SUFFIXES)}) in {', '.join(paths)}")
     for _path, reason in report.skipped:
         reporter.warn(f"skipped {reason}")
+    for line in report.bad_lines:
+        reporter.warn(f"skipped line {line}")
+    unnamed = report.bad_line_count - len(report.bad_lines)
+    if unnamed:
+        lines = f"{unnamed:,} more bad line{'' if unnamed == 1 else 's'}"
+        reporter.warn(f"skipped {lines} (the first ones of each file are named above)")
     if args.format == "json":
         sys.stdout.write(
             to_json(
@@ -50,6 +58,11 @@ def _import(args: argparse.Namespace, paths: list[str], reporter: Reporter) -> i
                     "duplicates": report.duplicates,
                     "already_imported": report.already_imported,
                     "skipped": [{"file": path, "reason": reason} for path, reason in report.skipped],
+                    "bad_lines": [
+                        {"file": line.path, "line": line.line, "reason": line.message} for line in report.bad_lines
+                    ],
+                    "bad_line_count": report.bad_line_count,
+                    "theme_clues": report.theme_clues,
                     "entries": stats.entries,
                     "clues": stats.clues,
                     "sources": stats.sources,

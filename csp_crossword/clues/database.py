@@ -49,6 +49,8 @@ CACHE_KIB = 64 * 1024
 BEST_CHUNK = 500
 #: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
 SOURCE_TITLE_CHARS = 60
+
+
 def default_database_path() -> str:
     """``$CSP_CROSSWORD_CLUE_DB``, else ``$XDG_DATA_HOME/csp-crossword/clues.sqlite`` (``~/.local/share``
     without ``XDG_DATA_HOME``)."""

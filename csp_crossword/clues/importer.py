@@ -1,12 +1,14 @@
-"""Importing crossword files into the clue database: every clued entry's (answer, clue), with
-where it came from.
+"""Importing crossword files and clue lists into the clue database: every clued entry's
+(answer, clue), with where it came from.
 
 Files are given one by one or as folders (searched recursively for the crossword formats that
-carry clues: .puz, .ipuz, .xd and our .json; grid texts have none). A file already imported
-(the same bytes, under any name) is skipped before it is read. A broken file is reported with the
-reader's message and the import goes on. Large imports read the files in worker processes
-(reading a 15x15 .puz takes milliseconds of pure Python) and store them in batches, one
-transaction each.
+carry clues: .puz, .ipuz, .xd and our .json, and for clue lists: .tsv and .csv; grid texts have
+none). A file given by name with another suffix (.txt, none) is read as a clue list when its
+lines are answer and clue pairs (:mod:`.list_files`). A file already imported (the same bytes,
+under any name) is skipped before it is read. A broken file is reported with the reader's
+message, a list's bad lines with their line numbers, and the import goes on. Large imports read
+the files in worker processes (reading a 15x15 .puz takes milliseconds of pure Python) and store
+them in batches, one transaction each.
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ from dataclasses import dataclass, field
 
 from ..core.errors import InputError
 from ..formats import FILE_FORMATS, Puzzle, read_crossword
+from .crossrefs import PLAIN
 from .database import ClueDatabase, SourceInfo
+from .list_files import LIST_SUFFIXES, read_clue_list
 from .records import ClueRow, clue_rows
 
-#: The suffixes a folder is searched for: the crossword formats the library reads that carry clues.
-CLUE_SUFFIXES = tuple(sorted(ext for ext in FILE_FORMATS if ext != ".txt"))
+#: The crossword formats the library reads that carry clues (grid texts have none).
+PUZZLE_SUFFIXES = tuple(sorted(ext for ext in FILE_FORMATS if ext != ".txt"))
+#: The suffixes a folder is searched for: those crossword formats and the clue lists.
+CLUE_SUFFIXES = tuple(sorted(PUZZLE_SUFFIXES + LIST_SUFFIXES))
 #: Files stored per transaction: large enough that commits cost little, small enough that an
 #: interrupted import keeps most of its work.
 BATCH_FILES = 500
@@ -55,8 +61,13 @@ class ImportReport:
         clues_added: New (entry, clue, source) rows.
         duplicates: Clues not added: the same clue for the same entry twice in one file.
         skipped: (file, reason) of every file not stored: broken (the reader's message), no
-            solution, no clues, not a crossword file.
+            solution, no clues, not a crossword file or clue list.
         already_imported: Files whose bytes the database already has (under any name).
+        bad_lines: The clue lists' skipped lines, each an InputError naming the file, the line
+            and why (the first REPORTED_BAD_ROWS of each file; ``bad_line_count`` counts all).
+        bad_line_count: Lines of clue lists skipped (no answer, no clue, an answer no grid holds).
+        theme_clues: Clues stored that are never suggested, being theme clues or cross-references
+            ("*Quaint lodging", "See 17-Across"; :mod:`.crossrefs`).
     """
 
     files_read: int = 0
@@ -64,25 +75,39 @@ class ImportReport:
     duplicates: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
     already_imported: list[str] = field(default_factory=list)
+    bad_lines: list[InputError] = field(default_factory=list)
+    bad_line_count: int = 0
+    theme_clues: int = 0
 
     def summary(self) -> str:
-        """One line in words."""
-        return (
+        """One line in words (bad lines and theme clues only when there are some)."""
+        text = (
             f"{self.files_read:,} file{'' if self.files_read == 1 else 's'} read, "
             f"{self.clues_added:,} clue{'' if self.clues_added == 1 else 's'} added, "
             f"{self.duplicates:,} duplicate{'' if self.duplicates == 1 else 's'}, "
             f"{len(self.skipped):,} file{'' if len(self.skipped) == 1 else 's'} skipped, "
             f"{len(self.already_imported):,} already imported"
         )
+        if self.bad_line_count:
+            text += f", {self.bad_line_count:,} bad line{'' if self.bad_line_count == 1 else 's'} skipped"
+        if self.theme_clues:
+            text += (
+                f", {self.theme_clues:,} theme or cross-reference clue{'' if self.theme_clues == 1 else 's'} "
+                "kept but never suggested"
+            )
+        return text
 
 
 @dataclass(frozen=True)
 class FileClues:
-    """One file read: its source description and its clues, ready to store; or why it is skipped."""
+    """One file read: its source description and its clues, ready to store; or why it is skipped.
+    A clue list's skipped lines are in ``bad_lines`` (the first ones) and ``bad_line_count``."""
 
     info: SourceInfo
     rows: list[ClueRow] = field(default_factory=list)
     problem: str = ""
+    bad_lines: list[InputError] = field(default_factory=list)
+    bad_line_count: int = 0
 
 
 def crossword_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
@@ -134,8 +159,11 @@ def puzzle_date(path: str, puzzle: Puzzle) -> str:
 
 
 def read_clues(path: str, sha256: str) -> FileClues:
-    """Read one file's clued entries (never raises for a bad file: the problem is returned)."""
+    """Read one file's clued entries (never raises for a bad file: the problem is returned): a
+    crossword file by its suffix, any other file as a clue list."""
     info = SourceInfo(path, sha256)
+    if os.path.splitext(path)[1].lower() not in PUZZLE_SUFFIXES:
+        return read_list_clues(path, sha256)
     try:
         puzzle = read_crossword(path)
         # the rows are made here, in the worker: normalising ~100 clues a file is work too
@@ -153,6 +181,20 @@ def read_clues(path: str, sha256: str) -> FileClues:
             reason = "the solution is scrambled (locked)"
         return FileClues(info, problem=f"{path}: {reason}")
     return FileClues(info, rows)
+
+
+def read_list_clues(path: str, sha256: str) -> FileClues:
+    """Read a clue list (:mod:`.list_files`); never raises for a bad file."""
+    info = SourceInfo(path, sha256)
+    try:
+        found = read_clue_list(path)
+    except InputError as error:
+        return FileClues(info, problem=str(error))
+    except (OSError, UnicodeError, ValueError) as error:  # a reader's gap must not end a long import
+        return FileClues(info, problem=f"{path}: cannot read: {error}")
+    rows = clue_rows(found.pairs)
+    problem = "" if rows else f"{path}: no answer and clue pairs"
+    return FileClues(info, rows, problem, found.bad_rows, found.bad_count)
 
 
 def _read_many(jobs: list[tuple[str, str]]) -> list[FileClues]:
@@ -186,14 +228,17 @@ def import_files(
     fewer than PARALLEL_FROM files). ``progress`` is called after each file."""
     files = crossword_files(paths)
     report = ImportReport()
-    hashes = [(path, file_hash(path)) for path in files]
+    hashes: list[tuple[str, str]] = []
+    for path in files:
+        try:
+            hashes.append((path, file_hash(path)))
+        except OSError as error:  # unreadable (permissions, a folder given as a file): the others go on
+            report.skipped.append((path, f"{path}: cannot read: {error.strerror or error}"))
     known = database.known_hashes(sha for _, sha in hashes)
     jobs: list[tuple[str, str]] = []
     seen: dict[str, str] = {}
     for path, sha in hashes:
-        if os.path.splitext(path)[1].lower() not in CLUE_SUFFIXES:
-            report.skipped.append((path, f"{path}: not a crossword file with clues ({', '.join(CLUE_SUFFIXES)})"))
-        elif sha in known or sha in seen:
+        if sha in known or sha in seen:
             report.already_imported.append(path)
         else:
             seen[sha] = path
@@ -210,10 +255,13 @@ def import_files(
         batch.clear()
 
     for read in _read_all(jobs, workers):
+        report.bad_lines += read.bad_lines
+        report.bad_line_count += read.bad_line_count
         if read.problem:
             report.skipped.append((read.info.path, read.problem))
         else:
             report.files_read += 1
+            report.theme_clues += sum(1 for row in read.rows if row[4] != PLAIN)
             batch.append((read.info, read.rows))
             if len(batch) >= BATCH_FILES:
                 store()

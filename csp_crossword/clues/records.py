@@ -62,9 +62,7 @@ def usable_clue(clue: str, answer: str, kind: str | None = None) -> bool:
     when not given), not offensive (:func:`.rules.is_offensive`)."""
     if kind is None:
         kind = clue_kind(clue)
-    return (
-        bool(clue.strip()) and kind == PLAIN and not gives_answer_away(clue, answer) and not is_offensive(clue)
-    )
+    return bool(clue.strip()) and kind == PLAIN and not gives_answer_away(clue, answer) and not is_offensive(clue)
 
 
 #: A clue as stored: (entry, normalised clue, clue as the file has it, usable, its kind).
