@@ -6,6 +6,7 @@ fill ("Pattern + fill"): only entries that a clue source clues, unless ``allow_u
 from __future__ import annotations
 
 import os
+import threading
 from unittest import mock
 
 import pytest
@@ -186,3 +187,37 @@ def test_a_server_reads_the_clue_database_it_was_given(tmp_path, database):
         with TestClient(app, base_url="http://localhost") as test_client:
             found = [s["clue"] for s in suggest(test_client, entry="TEN").json()["suggestions"]]
     assert found[0] == "Digits on two hands" and "Perfect score" not in found
+
+
+def test_a_generate_job_fills_with_clued_entries_unless_asked(database):
+    """The page's Pattern + fill: ``api.generate`` gets the clue chain as ``clued_by`` (the server's
+    clue database, then the built-in clues), so every entry of the fill has a clue; with
+    ``allow_unclued``, no ``clued_by``."""
+    from csp_crossword import api
+    from csp_crossword.clues.chain import builtin_source
+    from csp_crossword.web.generating import run_generate
+    from csp_crossword.web.models import GenerateJobRequest
+    from csp_crossword.words.builtin import builtin_lexicon
+
+    given: list = []
+    generate = api.generate
+
+    def spy(*args, **kwargs):
+        given.append(kwargs["clued_by"])
+        return generate(*args, **kwargs)
+
+    lexicon = builtin_lexicon("en")
+    clued = builtin_source().entries() | {"SAT", "ERA", "TEN", "SET", "ARE", "TAN"}
+    for allow in (False, True):
+        request = GenerateJobRequest(
+            kind="generate", rows=5, cols=5, style="open", method="csp", seed=1, time_limit=20, allow_unclued=allow
+        ).model_dump()
+        request["clue_db"] = str(database)  # what the server adds: its clue database
+        with mock.patch.object(api, "generate", spy):
+            document = run_generate(request, lexicon, threading.Event(), None)
+        assert document["status"] == "filled", document.get("reason")
+        if not allow:
+            assert [entry["answer"] for entry in document["entries"] if entry["answer"] not in clued] == []
+    assert [source.name for source in given[0]] == ["db", "builtin"]
+    assert given[1] is None
+    assert GenerateJobRequest(kind="generate").allow_unclued is False
