@@ -93,7 +93,9 @@ def test_suggestions_best_first_with_their_source(clue_server, browser, shots):
         """const post = CW.api.post, hold = arguments[0];
            window.heldReplies = 0;
            CW.api.post = (path, body, options) => path !== '/api/clues/suggest' ? post(path, body, options)
-             : new Promise((done) => setTimeout(done, hold)).then(() => { window.heldReplies++; return post(path, body, options); });""",
+             : new Promise((done) => setTimeout(done, hold))
+                 .then(() => post(path, body, options))
+                 .then((reply) => { window.heldReplies++; return reply; });""",
         HOLD_MS,
     )
     select_down(browser, 0, 0)  # 1D SET
@@ -109,7 +111,7 @@ def test_suggestions_best_first_with_their_source(clue_server, browser, shots):
     WebDriverWait(browser, 5).until(lambda d: head(d).startswith("Clues for 4A ERA"))
     held = browser.execute_script("return window.heldReplies")
     WebDriverWait(browser, 10).until(lambda d: d.execute_script("return window.heldReplies") > held)
-    browser.execute_script("return new Promise((done) => setTimeout(done, 300))")
+    browser.execute_script("return new Promise((done) => setTimeout(done, 300))")  # the page's handler ran
     assert head(browser) == "Clues for 4A ERA:"
     assert [p["clue"] for p in picks(browser)] == [p["clue"] for p in shown]
 
