@@ -189,7 +189,8 @@ def fill_puzzle(grid_file: GridFile, lexicon: Lexicon, result: FillResult) -> Pu
     title = crossword.title if crossword else ""
     grid = grid_file.grid
     if result.status.has_fill and result.cells is not None:
-        puzzle = puzzle_from_fill(grid, result.cells, lexicon, title=title)
+        # a puzzle file's givens stay given; letters typed into a grid file are the solution's
+        puzzle = puzzle_from_fill(grid, result.cells, lexicon, title=title, givens=crossword is not None)
     else:
         puzzle = Puzzle(grid.with_cells(result.cells) if result.cells else grid, title=title)
     if crossword:

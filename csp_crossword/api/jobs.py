@@ -4,7 +4,7 @@ its problem built, and every answer of it verified."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..backends import DEFAULT as DEFAULT_BACKEND
@@ -18,6 +18,7 @@ from ..search.problem import FillOptions, FillProblem, build_problem
 from ..verify.fill import verify_fill
 from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
+from .givens import Placement, entries_outside, place_entries
 from .inputs import GridLike, Words, as_grid, as_lexicon, resolve_spelling
 
 if TYPE_CHECKING:
@@ -118,6 +119,9 @@ class FillJob:
     grid: Grid
     lexicon: Lexicon
     problem: FillProblem
+    #: Slot id -> entry: complete entries of the grid the list lacks, kept as given
+    #: (:mod:`.givens`).
+    given: Mapping[str, str] = field(default_factory=dict)
 
     def verify(self, cells: Cells) -> list[str]:
         """The independent verifier's complaints about a fill of this problem (empty: valid)."""
@@ -138,7 +142,7 @@ class FillJob:
             problems = self.verify(result.cells)
             if problems:
                 raise WrongFillError(f"backend {result.backend} returned an invalid fill: {problems[0]}")
-        return result
+        return replace(result, given=list(self.given.items())) if self.given else result
 
 
 #: Fill strategies, the default first (see :func:`fill`).
@@ -159,6 +163,8 @@ def prepare(
     deadline: Deadline = None,
     spelling: str = "auto",
     allow_shared_roots: bool = False,
+    keep_given: bool = True,
+    theme: Iterable[Placement] = (),
 ) -> FillJob:
     """Grid + word list + options -> the arc-consistent problem every job starts from.
 
@@ -167,18 +173,27 @@ def prepare(
     ``words`` is None (:func:`~csp_crossword.api.inputs.resolve_spelling`: ``auto`` is ``us`` for
     an American-style English grid). ``allow_shared_roots``: let two entries share a root (a fill
     keeps them apart by default, :mod:`csp_crossword.strategies.roots`).
+    ``theme``: entries placed by position before anything else (:class:`.givens.Placement`,
+    :func:`.givens.place_entries`: InputError when one does not fit).
+    ``keep_given`` (default): complete entries of the grid the list lacks (a theme entry typed in)
+    are kept as given, required in their slots (:mod:`.givens`), never a reason for
+    "unsatisfiable"; the job's ``given`` names them. Not for a fill-in puzzle (``exact``).
     ``deadline``: :class:`~csp_crossword.core.errors.BuildTimeout` when it passes while the
     problem is made arc consistent."""
-    grid = as_grid(grid, rtl=lang == "ar")
+    grid = place_entries(as_grid(grid, rtl=lang == "ar"), theme)
     lexicon = as_lexicon(words, lang=lang, spelling=resolve_spelling(spelling, grid, lang, own_list=words is not None))
+    given = {} if exact or not keep_given else entries_outside(grid, lexicon, min_score=min_score, ban=ban)
+    requested = list(require.items()) if isinstance(require, Mapping) else list(require or [])
+    asked = {str(slot_id).strip().upper() for slot_id, _word in requested}
+    requested += [(slot_id, entry) for slot_id, entry in given.items() if slot_id not in asked]
     options = fill_options(
         grid,
         min_score=min_score,
         ban=ban,
-        require=require,
+        require=requested,
         allow_duplicates=allow_duplicates,
         exact=exact,
         no_shared_substring=no_shared_substring,
         allow_shared_roots=allow_shared_roots,
     )
-    return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline))
+    return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline), given)

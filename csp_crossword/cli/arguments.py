@@ -92,6 +92,14 @@ def add_lexicon_args(parser: argparse.ArgumentParser) -> None:
         metavar="SLOT=WORD",
         help="put WORD in SLOT (e.g. 1A=CROSSWORD); repeatable",
     )
+    parser.add_argument(
+        "--theme",
+        action="append",
+        default=[],
+        metavar="ROW,COL,A|D=WORD",
+        help="place WORD across (A) or down (D) from the cell at ROW, COL (counted from 1), whatever the "
+        "slot numbers; a word the list lacks is kept as given; repeatable",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or statistics")
 
 

@@ -173,7 +173,15 @@ def open_grid(args: argparse.Namespace) -> GridFile:
     from ..api import open_grid as open_grid_file
 
     rtl = args.rtl or getattr(args, "lang", "en") == "ar"
-    return open_grid_file(args.grid, rtl=rtl, block=getattr(args, "block", None))
+    grid_file = open_grid_file(args.grid, rtl=rtl, block=getattr(args, "block", None))
+    theme = getattr(args, "theme", None)
+    if theme:  # theme entries by position: letters of the grid from here on (kept as given)
+        from dataclasses import replace
+
+        from ..api.givens import parse_placement, place_entries
+
+        grid_file = replace(grid_file, grid=place_entries(grid_file.grid, [parse_placement(t) for t in theme]))
+    return grid_file
 
 
 def fill_settings(args: argparse.Namespace, grid_file: GridFile) -> dict[str, Any]:

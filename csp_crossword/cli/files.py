@@ -13,6 +13,7 @@ from ..formats import Puzzle
 from ..formats.documents import to_json
 from .common import Reporter, fill_settings, open_grid, write_output
 from .fill import apply_clues, report_clues
+from .puzzle_details import apply_puzzle_details
 from .word_lists import load_words
 
 
@@ -73,8 +74,7 @@ def cmd_render(args: argparse.Namespace, reporter: Reporter) -> int:
     if (args.solution or args.key) and puzzle.solution is None:
         why = "its solution is locked (scrambled)" if puzzle.locked is not None else "it has no solution"
         raise InputError(f"{why}: --solution and --key need the answers", args.input)
-    if args.title:
-        puzzle.title = args.title
+    apply_puzzle_details(args, puzzle, reporter)
     clue_report = apply_clues(args, puzzle, reporter)
     if args.clues != "none":  # the empty clues left are named by clue_warnings below
         report_clues(replace(clue_report, empty=[]), reporter, kept_from="the file")

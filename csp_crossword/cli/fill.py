@@ -25,6 +25,7 @@ from .common import (
     write_output,
     write_puzzle_output,
 )
+from .puzzle_details import apply_puzzle_details
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -52,6 +53,7 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
                 f"--portfolio {args.portfolio} on {cores} core(s): the members share them, each searching "
                 f"at {cores}/{args.portfolio} of a core's speed (a single fill is often faster here)"
             )
+    sources: Sequence[ClueSource] | None = None
     try:
         job = grid_job(args, reporter)
     except (LoadInterrupted, LoadTimedOut) as stop:  # the answer of a stop just after loading: nothing placed
@@ -74,6 +76,15 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
                     # the spelling the CLI's own list keeps to: the workers load theirs the same
                     api.resolve_spelling(args.spelling, grid_file.grid, args.lang, own_list=bool(args.words)),
                 )
+        writes_puzzle = bool(args.output) and is_crossword_file(args.output)
+        if writes_puzzle and grid_file.fill_in is None and not args.allow_unclued and not isinstance(words, WordSource):
+            # a puzzle file gets every clue: its fill uses only entries a clue source has (the
+            # list's own clues count; given and theme entries stay), as generate -o does
+            from ..clues.chain import clued_lexicon
+
+            sources = chosen_clue_sources(args, reporter)
+            if sources:
+                words = clued_lexicon(lexicon, sources)
         result = api.fill(
             job.grid,
             words,
@@ -90,10 +101,11 @@ def cmd_fill(args: argparse.Namespace, reporter: Reporter) -> int:
         result = replace(result, cells=grid_file.grid.cells)
     if args.output and is_crossword_file(args.output):
         puzzle = api.fill_puzzle(grid_file, lexicon, result)
-        clue_report = apply_clues(args, puzzle, reporter)
+        apply_puzzle_details(args, puzzle, reporter)
+        clue_report = apply_clues(args, puzzle, reporter, sources)
         text = result_to_text(grid_file.grid, result, grid_file.block, grid_file.empty)
         write_puzzle_output(args, puzzle, text, reporter)
-        report_clues(clue_report, reporter)
+        report_clues(clue_report, reporter, kept_from="the word list and --clue" if args.clue else "list")
     elif output_format(args) == "json":
         write_output(args, to_json(result_to_dict(grid_file.grid, result)))
     else:
@@ -173,6 +185,9 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
     else:
         done = len(result.entries)
         reporter.warn(f"{result.status.value} after {effort}; best partial fill has {done} entries")
+    if result.given:  # the user's own entries the list lacks (csp_crossword.api.givens)
+        kept = ", ".join(f"{slot_id} {entry}" for slot_id, entry in result.given)
+        reporter.info(f"given: {kept} (not in the word list: kept as written)")
 
 
 __all__ = ["apply_clues", "cmd_fill", "report_clues", "report_fill"]

@@ -22,6 +22,7 @@ from .common import (
     write_puzzle_output,
 )
 from .fill import apply_clues, chosen_clue_sources, report_clues
+from .puzzle_details import apply_puzzle_details
 
 
 def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
@@ -111,9 +112,10 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
             puzzle = puzzle_from_fill(made.grid, result.cells, products_lexicon() if numeric else words)
         else:
             puzzle = Puzzle(made.grid.with_cells(result.cells) if result.cells else made.grid)
+        apply_puzzle_details(args, puzzle, reporter)
         clue_report = apply_clues(args, puzzle, reporter, sources)
         write_puzzle_output(args, puzzle, text, reporter)
-        report_clues(clue_report, reporter)
+        report_clues(clue_report, reporter, kept_from="the word list and --clue" if args.clue else "list")
     else:
         write_output(args, text)
     if result.status.has_fill:

@@ -31,6 +31,7 @@ from .arguments import (
     existing_file,
     seed_value,
 )
+from .puzzle_details import add_puzzle_details_args
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -87,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file "
         "with clues from the word list, then --clues",
     )
+    add_puzzle_details_args(fill)
 
     check = add_command(sub, "check", "tell whether a grid can be filled, and if not, why", "analyse:cmd_check")
     add_grid_args(check)
@@ -219,12 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the result to FILE (atomically); .puz, .ipuz and .xd write a puzzle file with clues",
     )
     add_clue_arg(gen)
-    gen.add_argument(
-        "--allow-unclued",
-        action="store_true",
-        help="with --output FILE.puz/.ipuz/.xd: let the fill use entries no clue source has (their clues "
-        "stay empty); by default a puzzle file's fill uses only entries with a clue",
-    )
+    add_puzzle_details_args(gen)
     gen.add_argument("-q", "--quiet", action="store_true", help="no statistics")
 
     free = add_command(sub, "freeform", "lay out a word-and-clue list as a freeform crossword", "layout:cmd_freeform")
@@ -296,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=str.lower,
         help="paper size (default by the locale: $PAPERSIZE, else LC_PAPER/LANG's country; letter when unknown)",
     )
-    rend.add_argument("--title", help="title printed above the grid")
+    add_puzzle_details_args(rend, unclued=False)
     add_clue_arg(rend, default="none")
     rend.add_argument("--rtl", action="store_true", help="the input grid reads right to left")
     rend.add_argument(

@@ -108,7 +108,9 @@ def split_line(line: str, delimiter: str) -> list[str]:
     """The fields of one line: CSV quoting is read for commas and semicolons (and for the others
     when a quote is doubled, as a spreadsheet writes it); a line that is not valid CSV ('"Star
     Wars" droid', an unclosed quote) is split as written, its quotes kept."""
-    if delimiter in QUOTED_DELIMITERS or '""' in line:
+    if '"' in line and (delimiter in QUOTED_DELIMITERS or '""' in line):
+        # a space after the separator is allowed before a quote (ERA, "Time, period"); a line
+        # without quotes is split as written, so a clue's ", " keeps its space
         try:
             return next(csv.reader([line], delimiter=delimiter, strict=True, skipinitialspace=True), [])
         except csv.Error:

@@ -181,6 +181,8 @@ class FillResult:
         floor_proved: Whether no fill has a weakest entry above ``floor`` (proved by ``ac``).
         shared_roots: Pairs of slot ids whose entries share a root (GREY, GREYED) and that the fill
             could not keep apart (:mod:`csp_crossword.strategies.roots`); empty when none.
+        given: (slot id, entry) of the grid's complete entries the word list lacks, kept as the
+            user wrote them (:mod:`csp_crossword.api.givens`); empty when none.
     """
 
     status: Status
@@ -198,6 +200,7 @@ class FillResult:
     floor: int | None = None
     floor_proved: bool = False
     shared_roots: list[tuple[str, str]] = field(default_factory=list)
+    given: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def gap(self) -> float | None:

@@ -238,9 +238,16 @@ def is_crossword_file(path: str | os.PathLike[str]) -> bool:
     return ext in FILE_FORMATS and FILE_FORMATS[ext].exchange
 
 
-def puzzle_from_fill(grid: Grid, cells: Cells, lexicon: Lexicon | None = None, title: str = "") -> Puzzle:
-    """A puzzle whose solution is a fill, with each entry's clue from ``lexicon`` when it has one."""
-    solved = Grid(grid.cells, rtl=grid.rtl)
+def puzzle_from_fill(
+    grid: Grid, cells: Cells, lexicon: Lexicon | None = None, title: str = "", *, givens: bool = False
+) -> Puzzle:
+    """A puzzle whose solution is a fill, with each entry's clue from ``lexicon`` when it has one.
+
+    The letters ``grid`` holds (theme entries typed in, a corner filled by hand) are part of the
+    solution, not shown to the solver: the puzzle's grid is the blank pattern, unless ``givens``
+    (letters a puzzle file marked as given to the solver, which stay given)."""
+    pattern = grid.cells if givens else tuple(tuple(None if v is None else "" for v in row) for row in grid.cells)
+    solved = Grid(pattern, rtl=grid.rtl)
     puzzle = Puzzle(solved, solution=cells, title=title)
     if lexicon is not None:
         for slot, answer, _ in puzzle.entries():

@@ -71,6 +71,7 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
     data["score"] = score
     data["weak_spots"] = None if result.weak_spots is None else result.weak_spots.to_dict()
     data["shared_roots"] = [list(pair) for pair in result.shared_roots]
+    data["given"] = [{"slot": slot_id, "answer": entry} for slot_id, entry in result.given]
     data["stats"] = result.stats.to_dict()
     if result.reason:
         data["reason"] = result.reason
