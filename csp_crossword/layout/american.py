@@ -45,10 +45,11 @@ from .american_patterns import MIN_ENTRY, Cell, LayoutRuleError, Pattern, Patter
 
 #: Search nodes of the fill of the first pattern (the quality-first fill's stages and the search
 #: below them; its improvements have their own budgets); each later pattern gets FILL_GROWTH
-#: times more. Some 2 s of the compiled search on a 15x15 with the built-in list: a pattern that
-#: fills at all usually fills within it (docs/benchmarks.md). Nodes, not seconds: the same seed
-#: gives the same grid at any machine load.
-FILL_NODES = 30_000
+#: times more. Nodes, not seconds: the same seed gives the same grid at any machine load.
+#: Measured (docs/benchmarks.md): 30,000 made a 15x15 with a 15-letter theme entry miss the
+#: default 10 s (each failing pattern took too long), 10,000 made plain 15x15s draw more patterns
+#: (seed 1: 9.6 s); 20,000 filled both sets of four seeds within 6 s.
+FILL_NODES = 20_000
 FILL_GROWTH = 1.5
 #: Repairs of one pattern (blocks moved to its trouble spots) before a new one is drawn.
 REPAIRS = 3
