@@ -6,8 +6,31 @@ compiler the package installs without them and runs their pure-Python references
 """
 
 import platform
+import shutil
+from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+#: The pattern library (grids/ of the checkout) goes into the built package as csp_crossword/grids,
+#: so that ``serve`` offers it after a pip install too (csp_crossword/web/patterns.py).
+GRIDS = Path(__file__).resolve().parent / "grids"
+GRID_FILES = ("*.txt", "*.json", "*.md")
+
+
+class BuildWithPatterns(build_py):
+    """build_py, with the checkout's grids/ copied into the package it builds."""
+
+    def run(self) -> None:
+        super().run()
+        if not GRIDS.is_dir():  # an sdist without them: the package works, the page has none
+            return
+        target = Path(self.build_lib) / "csp_crossword" / "grids"
+        for pattern in GRID_FILES:
+            for source in GRIDS.rglob(pattern):
+                destination = target / source.relative_to(GRIDS)
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, destination)
 
 
 def _machine_flags() -> list[str]:
@@ -24,6 +47,7 @@ def _machine_flags() -> list[str]:
 
 
 setup(
+    cmdclass={"build_py": BuildWithPatterns},
     ext_modules=[
         Extension(
             "csp_crossword.search._kernel",

@@ -2,9 +2,10 @@
 ``GET /api/patterns/{id}`` (docs/web.md "Patterns").
 
 The server reads the grid files of its pattern folders (``serve --patterns DIR``; by default the
-``grids/`` folder of a source checkout) once, on the first request, and keeps every grid in
-memory. A request names a pattern by an id of that listing only: no part of a request ever
-becomes a path, so no request can read a file the listing did not offer.
+``grids/`` folder of a source checkout, or the copy an installed package holds) once, on the
+first request, and keeps every grid in memory. A request names a pattern by an id of that
+listing only: no part of a request ever becomes a path, so no request can read a file the
+listing did not offer.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from fastapi import FastAPI, HTTPException
 from ..core.errors import InputError
 from .models import MAX_WEB_GRID_SIDE
 
-#: The grids/ folder beside the package: there in a source checkout or an editable install, not
-#: in an installed wheel.
+#: The grids/ folder beside the package: there in a source checkout or an editable install.
 CHECKOUT_GRIDS = Path(__file__).resolve().parents[2] / "grids"
+#: The same grids inside an installed package (setup.py copies them there when it builds).
+PACKAGED_GRIDS = Path(__file__).resolve().parents[1] / "grids"
 #: Grid files read per folder tree at most, and the largest file read: a pattern folder holds
 #: grids, not whole archives (a 25x25 grid written token by token is a few kB).
 MAX_PATTERN_FILES = 2000
@@ -63,8 +65,12 @@ class Pattern:
 
 
 def default_pattern_dirs() -> list[Path]:
-    """The checkout's grids/ folder when there is one, else none."""
-    return [CHECKOUT_GRIDS] if CHECKOUT_GRIDS.is_dir() else []
+    """The checkout's grids/ folder when there is one, else the package's copy of it (an
+    installed wheel), else none."""
+    for folder in (CHECKOUT_GRIDS, PACKAGED_GRIDS):
+        if folder.is_dir():
+            return [folder]
+    return []
 
 
 class PatternLibrary:

@@ -234,3 +234,16 @@ def test_a_generate_job_can_be_cancelled(client):
             break
         time.sleep(0.05)
     assert job["state"] == "cancelled"
+
+
+def test_an_installed_package_offers_its_own_copy_of_the_grids(monkeypatch, tmp_path):
+    from csp_crossword.web import patterns
+
+    packaged = tmp_path / "grids"
+    (packaged / "demo").mkdir(parents=True)
+    (packaged / "demo" / "mini.txt").write_text("...\n...\n...\n")
+    monkeypatch.setattr(patterns, "CHECKOUT_GRIDS", tmp_path / "no-checkout")
+    monkeypatch.setattr(patterns, "PACKAGED_GRIDS", packaged)
+    assert patterns.default_pattern_dirs() == [packaged]
+    monkeypatch.setattr(patterns, "PACKAGED_GRIDS", tmp_path / "none")
+    assert patterns.default_pattern_dirs() == []
