@@ -167,13 +167,18 @@ class FillProblem:
         return self.network.uses
 
     @property
-    def extra_words(self) -> frozenset[str]:
-        """Required words, which count as words of the list for the verifier."""
-        return frozenset(normalize_entry(w) for _, w in self.options.required)
+    def extra_words(self) -> tuple[str, ...]:
+        """Required words, once per slot that requires them: for the verifier, a word the list
+        lacks counts as a word of the list that many times (in its required slots only)."""
+        return tuple(normalize_entry(w) for _, w in self.options.required)
 
 
-def _node_domains(grid: Grid, options: FillOptions, network: Network) -> tuple[list[int], list[tuple[str, str]]]:
-    """Domains from lengths, pre-filled glyphs and required words, with reasons for empty ones."""
+def _node_domains(
+    grid: Grid, options: FillOptions, network: Network, only_required: frozenset[str] = frozenset()
+) -> tuple[list[int], list[tuple[str, str]]]:
+    """Domains from lengths, pre-filled glyphs and required words, with reasons for empty ones.
+    ``only_required``: the required words the list lacks, which only their required slots may
+    hold (with ``allow_duplicates`` too: they are the user's entries there, not words of the list)."""
     required = {slot_id.upper(): normalize_entry(word) for slot_id, word in options.required}
     domains: list[int] = []
     empty: list[tuple[str, str]] = []
@@ -193,6 +198,9 @@ def _node_domains(grid: Grid, options: FillOptions, network: Network) -> tuple[l
             empty.append((slot.id, f"no {slot.length}-letter word in the word list"))
         else:
             domain = index.match(pattern)
+            for word in only_required:  # another slot's own entry, not a word of the list
+                if word in index.position:
+                    domain &= ~(1 << index.position[word])
             if not domain:
                 empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
         domains.append(domain)
@@ -255,7 +263,7 @@ def build_problem(
     uses = lexicon.word_uses() if options.exact else None
     graph = constraint_graph(grid, slots, no_repeat=not options.allow_duplicates)
     network = Network(graph, lexicon, uses, options.no_shared_substring)
-    domains, empty = _node_domains(grid, options, network)
+    domains, empty = _node_domains(grid, options, network, frozenset(missing))
     if options.exact and slot_ids is None:
         empty += _count_mismatches(network, uses or {})
     state = None

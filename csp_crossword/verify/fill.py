@@ -62,7 +62,8 @@ def verify_fill(
 
     Checks: same shape and blocks as the grid; every open cell of an entry holds a glyph; every
     pre-filled glyph kept; every across and down run is an entry of ``lexicon`` (or of
-    ``extra_words``, such as words the user required); no entry twice unless allowed. With
+    ``extra_words``, such as words the user required: a word the list lacks at most as often as
+    ``extra_words`` names it); no entry twice unless allowed. With
     ``exact_uses`` (a fill-in puzzle), the entries must be exactly that multiset of words. With
     ``no_shared_substring`` N, no two entries share a run of N or more consecutive glyphs.
     """
@@ -79,7 +80,7 @@ def verify_fill(
                 problems.append(f"cell row {r + 1}, col {c + 1}: pre-filled {given} became {got}")
     if problems:
         return problems
-    extra = set(extra_words)
+    extra = Counter(extra_words)
     seen: Counter[str] = Counter()
     entries: list[tuple[str, list[str]]] = []
     for direction, run in _runs(blocks, grid.rtl):
@@ -94,6 +95,9 @@ def verify_fill(
             problems.append(f"{where}: {word} is not in the word list")
         seen[word] += 1
         entries.append((where, glyphs))
+    for word, count in seen.items():
+        if word not in lexicon and count > extra[word]:
+            problems.append(f"{word} is not in the word list and is given {extra[word]} time(s), used {count}")
     if no_shared_substring is not None:
         problems += _shared_runs(entries, no_shared_substring)
     if exact_uses is not None:
