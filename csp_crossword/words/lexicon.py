@@ -94,7 +94,8 @@ class Lexicon:
 
     @classmethod
     def from_words(cls, words: Iterable[str], scores: Mapping[str, int] | None = None, name: str = "words") -> Lexicon:
-        """A lexicon from an iterable of words (normalised here), default score 50."""
+        """A lexicon from an iterable of words (normalised here), default score 50. Two
+        spellings of one entry in ``scores`` ("ice age", "ICEAGE") keep the higher score."""
         table: dict[str, int] = {}
         display: dict[str, str] = {}
         counts: dict[str, int] = {}
@@ -106,8 +107,12 @@ class Lexicon:
             counts[entry] = counts.get(entry, 0) + 1
             if word != entry:
                 display[entry] = word
+        scored: dict[str, int] = {}
         for word, score in (scores or {}).items():
-            table[normalize_entry(word)] = checked_score(word, score)
+            entry, value = normalize_entry(word), checked_score(word, score)
+            if entry not in scored or value > scored[entry]:
+                scored[entry] = value
+        table.update(scored)
         return cls(table, display, name=name, multiplicity=counts)
 
     def __len__(self) -> int:

@@ -109,3 +109,11 @@ def test_multi_codepoint_glyphs_are_one_position():
     index = lex.index(2)
     assert set(index.words) == {"ক্ষমা", "মামা"}
     assert {index.words[i] for i in WordIndex.iter_ids(index.match(["ক্ষ", ""]))} == {"ক্ষমা"}
+
+
+def test_two_spellings_of_one_entry_in_a_dict_keep_the_higher_score():
+    from csp_crossword.api.inputs import as_lexicon
+
+    lexicon = as_lexicon({"ice age": 60, "ICEAGE": 40, "Cat": 10, "cat": 70, "CAT ": 30})
+    assert lexicon.scores == {"ICEAGE": 60, "CAT": 70}
+    assert as_lexicon({"ICEAGE": 40, "ice age": 60}).scores == {"ICEAGE": 60}  # whatever the order
