@@ -37,6 +37,7 @@ from .models import (
     CandidatesRequest,
     CluesRequest,
     ClueSuggestRequest,
+    FillabilityRequest,
     GridRequest,
     JobRequest,
     PrintRequest,
@@ -59,6 +60,11 @@ UPLOAD_PATHS = frozenset({"/api/wordlists", "/api/open"})
 #: of 310 ms, 2 waiting 145 ms.
 MAX_QUICK_REQUESTS = 2
 MAX_QUICK_WAITING = 2
+#: Fillability requests (one per edit while the user types) have a line of their own, so a
+#: candidates look-ahead never holds them up: this many at once and waiting. A page holds one
+#: place in line at most (a newer request of the page's replaces its older one).
+MAX_FILLABILITY_REQUESTS = 1
+MAX_FILLABILITY_WAITING = 8
 #: Seconds between two looks at a job for its event stream.
 EVENT_POLL_SECONDS = 0.1
 #: The header of a saved file's answer listing what the format left out (a JSON list of sentences).
@@ -92,6 +98,7 @@ class ServerState:
     store: WordListStore
     prepared: pages.PreparedProblems = field(default_factory=pages.PreparedProblems)
     quick: QuickGate = field(default_factory=lambda: QuickGate(MAX_QUICK_REQUESTS, MAX_QUICK_WAITING))
+    fillability: QuickGate = field(default_factory=lambda: QuickGate(MAX_FILLABILITY_REQUESTS, MAX_FILLABILITY_WAITING))
     patterns: PatternLibrary = field(default_factory=PatternLibrary)
 
 
@@ -99,30 +106,79 @@ class Busy(Exception):
     """Too many quick requests at once."""
 
 
+class Superseded(Exception):
+    """A newer request of the same kind from the same page took this one's place in line."""
+
+
 class QuickGate:
     """At most ``running`` quick requests at once and ``waiting`` more in line (:class:`Busy`
-    beyond). Used from the event loop only."""
+    beyond). Used from the event loop only.
+
+    A request with a ``key`` (the asking page and the route: candidates, fillability) only
+    matters until the page asks again: a newer request with the same key takes the older one's
+    place in line, and the older one ends with :class:`Superseded` (the page has already
+    dropped it). So a page that asks on every keystroke holds at most one place in line per
+    route, however fast the typing, and never meets a 429 of its own making."""
 
     def __init__(self, running: int, waiting: int):
         self.slots = asyncio.Semaphore(running)
         self.waiting = waiting
         self.in_line = 0
+        #: key -> the event that tells its request in line to give up its place
+        self.queued: dict[str, asyncio.Event] = {}
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
+    async def run(self, function: Callable[..., T], *args: Any, key: str | None = None) -> T:
         if self.slots.locked():
-            if self.in_line >= self.waiting:
-                raise Busy("the server is busy: try again in a moment")
-            self.in_line += 1
-            try:
-                await self.slots.acquire()
-            finally:
-                self.in_line -= 1
+            await self.wait(key)
         else:
             await self.slots.acquire()
         try:
             return await run_in_threadpool(function, *args)
         finally:
             self.slots.release()
+
+    async def wait(self, key: str | None) -> None:
+        """Wait in line for a slot (acquired on return), or raise Busy or Superseded."""
+        older = self.queued.pop(key, None) if key else None
+        if older is not None:
+            older.set()  # its place is this request's now
+        elif self.in_line >= self.waiting:
+            raise Busy("the server is busy: try again in a moment")
+        else:
+            self.in_line += 1
+        replaced = asyncio.Event()
+        if key:
+            self.queued[key] = replaced
+        acquire = asyncio.ensure_future(self.slots.acquire())
+        given_up = asyncio.ensure_future(replaced.wait())
+        try:
+            await asyncio.wait({acquire, given_up}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # the client went away while waiting
+            self.leave(key, replaced, acquire)
+            raise
+        finally:
+            given_up.cancel()
+        if replaced.is_set():  # a newer request took the place (and counts it)
+            if acquire.done() and not acquire.cancelled():
+                self.slots.release()
+            else:
+                acquire.cancel()
+            raise Superseded("a newer request from this page replaced this one")
+        if key and self.queued.get(key) is replaced:
+            del self.queued[key]
+        self.in_line -= 1
+
+    def leave(self, key: str | None, replaced: asyncio.Event, acquire: asyncio.Future[Any]) -> None:
+        """A request cancelled in line: its place and any slot it got go back."""
+        if acquire.done() and not acquire.cancelled():
+            self.slots.release()
+        else:
+            acquire.cancel()
+        if replaced.is_set():
+            return
+        if key and self.queued.get(key) is replaced:
+            del self.queued[key]
+        self.in_line -= 1
 
 
 def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastAPI:
@@ -206,7 +262,14 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
     @app.post("/api/candidates")
     async def candidates(request: CandidatesRequest, http: Request) -> dict[str, Any]:
         """The words that fit a slot, best first, each with its look-ahead status."""
-        return await quick(pages.candidates, request, lists_of(http), state.prepared)
+        key = latest_key(http, "candidates")
+        return await state.quick.run(pages.candidates, request, lists_of(http), state.prepared, key=key)
+
+    @app.post("/api/fillability")
+    async def fillability(request: FillabilityRequest, http: Request) -> dict[str, Any]:
+        """Per slot the words left after arc consistency, and the slots no fill can satisfy."""
+        key = latest_key(http, "fillability")
+        return await state.fillability.run(pages.fillability, request, lists_of(http), state.prepared, key=key)
 
     @app.post("/api/clues")
     async def clues(request: CluesRequest, http: Request) -> dict[str, Any]:
@@ -373,6 +436,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(LoadTimeout, handler(400))
     app.add_exception_handler(_NotFound, handler(404))
     app.add_exception_handler(Busy, handler(429, retry=True))
+    app.add_exception_handler(Superseded, handler(409))
     app.add_exception_handler(PoolFull, handler(503, retry=True))
 
     async def invalid(request: Request, error: Exception) -> JSONResponse:
@@ -395,6 +459,13 @@ def _validation_error(item: Any) -> dict[str, Any]:
 
 def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def latest_key(request: Request, route: str) -> str | None:
+    """The key of a request only its page's newest of the route matters for (None: a client that
+    names itself not, a script: every request of its is answered)."""
+    client = client_of(request)
+    return f"{client}:{route}" if client else None
 
 
 def client_of(request: Request) -> str:

@@ -140,6 +140,12 @@ class CandidatesRequest(WordSettings):
     limit: int = Field(50, ge=1, le=MAX_CANDIDATES)
 
 
+class FillabilityRequest(WordSettings):
+    """The grid as it is being edited: how many words each slot keeps, and which have none."""
+
+    grid: GridModel
+
+
 class CluesRequest(WordSettings):
     grid: GridModel
     #: list: the word list's clues only; chain: the list's, then the clue database's, then the

@@ -11,6 +11,7 @@ import re
 import tempfile
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -22,7 +23,14 @@ from .givens import entries_outside, given_rows
 
 if TYPE_CHECKING:
     from ..api import FillJob
-    from .models import CandidatesRequest, CluesRequest, ClueSuggestRequest, PuzzleModel, WordSettings
+    from .models import (
+        CandidatesRequest,
+        CluesRequest,
+        ClueSuggestRequest,
+        FillabilityRequest,
+        PuzzleModel,
+        WordSettings,
+    )
     from .wordlists import WordLists
 
 #: The largest crossword file the page may open, in bytes.
@@ -32,6 +40,11 @@ MAX_PUZZLE_FILE_BYTES = 4 * 1024 * 1024
 PREPARED_CACHE_SIZE = 8
 #: A candidate's look-ahead status -> the page's ``dead_end`` mark (None: not checked in time).
 DEAD_END_FLAGS = {"viable": False, "dead_end": True, "unknown": None}
+#: Fillability: after the first slots with no word, the rest of the grid is made arc consistent
+#: without them, at most this many times more (each round may find more dead slots), within
+#: this many seconds in all.
+FILLABILITY_ROUNDS = 4
+FILLABILITY_SECONDS = 1.0
 #: A slot id as a clue-suggestion request may give it instead of the answer ("12A", "3d").
 SLOT_ID = re.compile(r"\d{1,4}[AaDd]")
 
@@ -60,7 +73,22 @@ class PreparedProblems:
     def __init__(self, size: int = PREPARED_CACHE_SIZE):
         self.size = size
         self.kept: OrderedDict[tuple[Any, ...], FillJob] = OrderedDict()
+        #: What was worked out from a kept job (its fillability answer), by ``id`` of the job:
+        #: forgotten with the job.
+        self.derived: dict[int, dict[str, Any]] = {}
         self.lock = threading.Lock()
+
+    def derive(self, job: FillJob, what: str, compute: Callable[[FillJob], Any]) -> Any:
+        """``compute(job)``, worked out once per kept job (the same grid asked again is free)."""
+        with self.lock:
+            known = self.derived.get(id(job), {})
+            if what in known:
+                return known[what]
+        value = compute(job)
+        with self.lock:
+            if any(kept is job for kept in self.kept.values()):
+                self.derived.setdefault(id(job), {})[what] = value
+        return value
 
     def get(self, grid: Grid, settings: WordSettings, store: WordLists) -> FillJob:
         from ..api import prepare
@@ -83,7 +111,8 @@ class PreparedProblems:
         with self.lock:
             self.kept[key] = job
             while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
+                _, gone = self.kept.popitem(last=False)
+                self.derived.pop(id(gone), None)
         return job
 
 
@@ -108,6 +137,65 @@ def candidates(request: CandidatesRequest, store: WordLists, prepared: PreparedP
     data["unsatisfiable"] = found.unsatisfiable
     data["given"] = given_rows(dict(job.problem.options.required))
     return data
+
+
+def fillability(request: FillabilityRequest, store: WordLists, prepared: PreparedProblems) -> dict[str, Any]:
+    """What still fits the grid as it is: per slot the words left after arc consistency
+    (``counts``), the slots no fill can satisfy with the library's reason (``dead``), the
+    problem's own reason (``unsatisfiable``, None when arc consistency leaves every slot a word)
+    and the entries kept as given.
+
+    Arc consistency stops at the first slot it empties; the rest of the grid is then made
+    consistent again without the dead slots (:func:`~csp_crossword.search.problem.build_problem`
+    on the others), so the counts elsewhere stay meaningful and a second dead corner is named
+    too. ``exact``: False when a round ran out of time (the counts left are upper bounds)."""
+    grid = request.grid.to_grid()
+    job = prepared.get(grid, request, store)
+    return prepared.derive(job, "fillability", fillability_of)
+
+
+def fillability_of(job: FillJob) -> dict[str, Any]:
+    """:func:`fillability` of a prepared job."""
+    import time
+
+    from ..core.errors import BuildTimeout
+    from ..search.problem import build_problem
+
+    problem = job.problem
+    counts = {slot.id: domain.bit_count() for slot, domain in zip(problem.slots, problem.domains, strict=True)}
+    dead = dict(problem.empty)
+    exact = True
+    if dead and not problem.options.exact:
+        # The lexicon is already filtered and holds the required words: the same object, so the
+        # word indexes are the whole problem's.
+        options = replace(problem.options, min_score=None, banned=frozenset())
+        deadline = time.monotonic() + FILLABILITY_SECONDS
+        for _ in range(FILLABILITY_ROUNDS):
+            rest = [slot.id for slot in problem.slots if slot.id not in dead]
+            if not rest:
+                break
+            try:
+                sub = build_problem(problem.grid, problem.lexicon, options, slot_ids=rest, deadline=deadline)
+            except BuildTimeout:
+                exact = False
+                break
+            for slot, domain in zip(sub.slots, sub.domains, strict=True):
+                counts[slot.id] = domain.bit_count()
+            fresh = {slot_id: why for slot_id, why in sub.empty if slot_id not in dead}
+            if not fresh:
+                break
+            dead.update(fresh)
+        else:
+            exact = False
+    for slot_id in dead:
+        counts[slot_id] = 0
+    return {
+        "counts": counts,
+        "dead": [{"slot": slot_id, "reason": why} for slot_id, why in dead.items()],
+        "unsatisfiable": problem.empty_reason() if problem.unsatisfiable else None,
+        "exact": exact,
+        "given": given_rows(dict(job.given)),
+    }
 
 
 def clues(request: CluesRequest, store: WordLists) -> dict[str, Any]:
