@@ -31,6 +31,7 @@ window.CW = window.CW || {};
     sel: { r: 0, c: 0, dir: "across" },
     weak: new Set(), // cell keys of the weakest entries of the last fill
     core: new Set(), // cell keys of the slots an unsolvable check blames
+    fit: null, // what still fits, by cell and slot (solver.js, after each edit); null before the first answer
     undo: [],
     redo: [],
     lastTyped: null, // where the last glyph went: a combining mark typed next joins it
@@ -446,6 +447,11 @@ window.CW = window.CW || {};
     if (S.entryKeys && S.entryKeys.has(k)) out.push("in-entry");
     if (S.weak.has(k)) out.push("weak");
     if (S.core.has(k)) out.push("core");
+    if (S.fit) {
+      // What still fits (solver.js asks after each edit): no word at all, or only a few.
+      if (S.fit.deadCells.has(k)) out.push("dead");
+      else if (S.fit.tightCells.has(k)) out.push("tight");
+    }
     if (S.locked.has(k)) out.push("locked");
     if (S.fromFill.has(k)) out.push("from-fill");
     return out;
@@ -456,7 +462,8 @@ window.CW = window.CW || {};
     S.entryKeys = new Set(slot ? slot.cells.map(([r, c]) => G.key(r, c)) : []);
     const box = $("grid-wrap");
     const size = G.fitCell(S.cells.length, S.cells[0].length, box.clientWidth - 28, box.clientHeight - 12, 16, 56);
-    G.draw($("grid"), { cells: S.cells, rtl: S.rtl, numbers: S.index.numbers, classes: cellClasses, cellSize: size, voids: S.voids, styles: S.styles });
+    const titles = CW.solver ? CW.solver.fitTitle : null;
+    G.draw($("grid"), { cells: S.cells, rtl: S.rtl, numbers: S.index.numbers, classes: cellClasses, titles, cellSize: size, voids: S.voids, styles: S.styles });
     placeInput(size);
     $("undo").disabled = !S.undo.length;
     $("redo").disabled = !S.redo.length;
@@ -464,12 +471,21 @@ window.CW = window.CW || {};
     if (slot) {
       const locked = slot.cells.every(([r, c]) => S.locked.has(G.key(r, c)));
       // U+2068/U+2069 isolate the pattern: an Arabic one must not reorder the id and the count.
-      label.textContent = `${slot.id} · \u2068${G.pattern(S.cells, slot)}\u2069 · ${slot.length} letters${locked ? " · locked" : ""}`;
+      label.textContent = `${slot.id} · \u2068${G.pattern(S.cells, slot)}\u2069 · ${slot.length} letters${locked ? " · locked" : ""}${fitText(slot)}`;
     } else {
       const selected = G.key(S.sel.r, S.sel.c);
       label.textContent = S.cells[S.sel.r][S.sel.c] === null ? (S.voids.has(selected) ? "void selected" : "block selected") : "no entry here";
     }
     $("lock-entry").textContent = slot && slot.cells.every(([r, c]) => S.locked.has(G.key(r, c))) ? "Unlock" : "Lock";
+  }
+
+  /** " · 12 words fit" for the selected entry, from the last fillability answer. */
+  function fitText(slot) {
+    const fit = S.fit;
+    if (!fit || $("grid").classList.contains("fit-stale")) return "";
+    if (fit.dead.has(slot.id)) return " · no word fits";
+    const n = fit.counts.get(slot.id);
+    return n === undefined ? "" : ` · ${Number(n).toLocaleString()} word${n === 1 ? "" : "s"} fit`;
   }
 
   /** The hidden text box sits on the selected cell, so an IME's window opens beside it. */

@@ -216,7 +216,7 @@ window.CW = window.CW || {};
    * page does not flicker while typing. view: {cells, rtl, numbers (Map key -> number),
    * classes(r, c) -> extra class list, freeform (empty cells are space, not blocks),
    * cellSize (px), voids (Set of keys of null cells drawn as nothing), styles (Map key -> cell
-   * style: circle, shading, bars; see styleCell)}.
+   * style: circle, shading, bars; see styleCell), titles(r, c) -> a cell's hover text}.
    */
   G.draw = function (container, view) {
     const rows = view.cells.length;
@@ -270,6 +270,10 @@ window.CW = window.CW || {};
         if (view.classes) classes.push(...view.classes(r, c));
         const className = classes.join(" ");
         if (node.className !== className) node.className = className;
+        if (view.titles) {
+          const title = space ? "" : view.titles(r, c);
+          if (node.title !== title) node.title = title;
+        }
         const number = view.numbers ? view.numbers.get(G.key(r, c)) : undefined;
         const numText = number === undefined ? "" : String(number);
         if (node.firstChild.textContent !== numText) node.firstChild.textContent = numText;

@@ -145,6 +145,7 @@ window.CW = window.CW || {};
     if (force === true) candidateKey = ""; // the same question has a new answer (an edited overrides set)
     clearTimeout(candidateTimer);
     candidateTimer = setTimeout(loadCandidates, 150);
+    refreshFillability(force); // the same settings change what fits everywhere (a no-op for a new selection)
   }
 
   async function loadCandidates() {
@@ -172,16 +173,24 @@ window.CW = window.CW || {};
     if (candidateRequest) candidateRequest.abort();
     const request = new AbortController();
     candidateRequest = request;
-    // Until the answer comes the list shown is for another question: dim it and take no clicks.
+    // The list shown answers another question: it goes at once (no stale words to click).
+    list.textContent = "";
     list.classList.add("loading");
-    head.textContent = `${slot.id} ${complete ? "(alternatives)" : G.pattern(S.cells, slot)}: looking up…`;
+    head.textContent = `${slot.id} ${complete ? "(alternatives)" : "\u2068" + G.pattern(S.cells, slot) + "\u2069"}: looking up…`;
     try {
       const answer = await CW.api.post("/api/candidates", body, { signal: request.signal });
       if (request !== candidateRequest) return;
       drawCandidates(slot, answer, complete);
     } catch (error) {
-      if (error.name === "AbortError") return;
+      if (error.name === "AbortError" || request !== candidateRequest) return;
       candidateKey = ""; // ask again next time
+      if (quietRetry(error)) {
+        // The server is busy (other pages, a burst of typing): ask again shortly, no error shown.
+        head.textContent = `${slot.id}: the server is busy, asking again…`;
+        clearTimeout(candidateTimer);
+        candidateTimer = setTimeout(loadCandidates, RETRY_MS);
+        return;
+      }
       list.textContent = "";
       head.textContent = `${slot.id}: no candidates (${error.message})`;
       CW.report(error, "candidates");
@@ -190,15 +199,34 @@ window.CW = window.CW || {};
     }
   }
 
+  /** A candidate's look-ahead status as the page shows it: mark, class and hover text. */
+  const CANDIDATE_STATUS = {
+    viable: { mark: "✓", title: "its crossings can still be filled (every crossing keeps a word)" },
+    dead_end: { mark: "✗", title: "dead end: placing it leaves a crossing entry with no word" },
+    unknown: { mark: "?", title: "not checked in time: its crossings may or may not fill" },
+  };
+  const statusOf = (item) => (item.status in CANDIDATE_STATUS ? item.status : item.dead_end === true ? "dead_end" : item.dead_end === false ? "viable" : "unknown");
+
   function drawCandidates(slot, answer, complete) {
     const list = $("candidates");
     const head = $("candidates-head");
     list.textContent = "";
-    // Best first (the server sends them so; a stable sort keeps its order among equal scores).
-    const shown = (answer.candidates || []).slice().sort((a, b) => (b.score || 0) - (a.score || 0));
+    // Best first (the server sends them so; a stable sort keeps its order among equal scores),
+    // dead ends after every word whose crossings can still be filled.
+    const shown = (answer.candidates || [])
+      .slice()
+      .sort((a, b) => (statusOf(a) === "dead_end") - (statusOf(b) === "dead_end") || (b.score || 0) - (a.score || 0));
     const total = answer.total !== undefined ? answer.total : shown.length;
     let text = `${answer.slot || slot.id} \u2068${answer.pattern || ""}\u2069: ${Number(total).toLocaleString()} word${total === 1 ? "" : "s"}`;
     if (shown.length < total) text += `, best ${shown.length}`;
+    const tally = { viable: 0, dead_end: 0, unknown: 0 };
+    for (const item of shown) tally[statusOf(item)]++;
+    if (shown.length) {
+      const parts = [`${tally.viable} fill their crossings`];
+      if (tally.dead_end) parts.push(`${tally.dead_end} dead end${tally.dead_end === 1 ? "" : "s"}`);
+      if (tally.unknown) parts.push(`${tally.unknown} not checked`);
+      text += ` (${parts.join(", ")})`;
+    }
     if (complete) text += " (alternatives to the entry)";
     if (answer.unsatisfiable) text += ` · the grid has no fill: ${typeof answer.unsatisfiable === "string" ? answer.unsatisfiable : "a slot has no word"}`;
     const given = answer.given || [];
@@ -207,10 +235,15 @@ window.CW = window.CW || {};
     for (const item of shown) {
       const li = document.createElement("li");
       li.dataset.word = item.word;
-      if (item.dead_end) {
-        li.classList.add("dead-end");
-        li.title = "placing it leaves a crossing entry with no word";
-      }
+      const status = statusOf(item);
+      li.dataset.status = status;
+      li.classList.add("status-" + status.replace("_", "-"));
+      if (status === "dead_end") li.classList.add("dead-end");
+      li.title = CANDIDATE_STATUS[status].title;
+      const mark = document.createElement("span");
+      mark.className = "cand-status";
+      mark.textContent = CANDIDATE_STATUS[status].mark;
+      mark.setAttribute("aria-label", status.replace("_", " "));
       const word = document.createElement("span");
       word.className = "cand-word";
       word.textContent = item.word;
@@ -226,7 +259,7 @@ window.CW = window.CW || {};
       banButton.className = "cand-ban";
       banButton.textContent = "ban";
       banButton.title = `never use ${item.word}`;
-      li.append(word, display, score, banButton);
+      li.append(mark, word, display, score, banButton);
       list.appendChild(li);
     }
     if (!shown.length) {
@@ -235,6 +268,155 @@ window.CW = window.CW || {};
       li.textContent = "no word fits";
       list.appendChild(li);
     }
+  }
+
+  /* ---- Fillability: what still fits every slot, asked after each edit ---- */
+
+  /** Milliseconds to wait after the last edit, and before asking again when the server is busy. */
+  const FIT_DEBOUNCE_MS = 150;
+  const RETRY_MS = 1000;
+  /** A slot with this many words or fewer (and still an empty cell) is shown as tight. */
+  const TIGHT_WORDS = 10;
+
+  let fitTimer = null;
+  let fitRequest = null;
+  let fitKey = "";
+
+  /** A busy server (429) or a request a newer one replaced (409): ask again, say nothing red. */
+  const quietRetry = (error) => error && (error.status === 429 || error.status === 409);
+
+  function refreshFillability(force) {
+    if (force === true) fitKey = "";
+    clearTimeout(fitTimer);
+    fitTimer = setTimeout(loadFillability, FIT_DEBOUNCE_MS);
+  }
+
+  async function loadFillability() {
+    const body = { grid: gridBody(), ...wordSettings() };
+    const key = JSON.stringify(body);
+    if (key === fitKey) return; // the marks shown answer this grid already
+    fitKey = key;
+    if (fitRequest) fitRequest.abort(); // the newest edit wins: one request in flight at most
+    const request = new AbortController();
+    fitRequest = request;
+    $("grid").classList.add("fit-stale");
+    $("fit-summary").classList.add("stale");
+    const slots = S.slots;
+    const shape = `${S.cells.length}x${S.cells[0].length}`;
+    if (S.fit && S.fit.shape !== shape) {
+      S.fit = null; // marks of another grid (a new one, an opened file): gone at once
+      CW.construct.render();
+    }
+    const sent = performance.now();
+    try {
+      const answer = await CW.api.post("/api/fillability", body, { signal: request.signal });
+      if (request !== fitRequest) return; // a newer edit's answer is coming
+      applyFillability(answer, slots, key, shape);
+      CW.fillability.timings.push(performance.now() - sent);
+    } catch (error) {
+      if (error.name === "AbortError" || request !== fitRequest) return;
+      fitKey = "";
+      if (quietRetry(error)) {
+        clearTimeout(fitTimer);
+        fitTimer = setTimeout(loadFillability, RETRY_MS);
+        return;
+      }
+      S.fit = null;
+      $("grid").classList.remove("fit-stale");
+      $("fit-summary").classList.remove("stale");
+      drawFitSummary(null, error.message);
+      CW.construct.render();
+    } finally {
+      if (request === fitRequest) fitRequest = null;
+    }
+  }
+
+  /** Keep the answer as marks by cell (S.fit) for construct.js to draw. */
+  function applyFillability(answer, slots, key, shape) {
+    const counts = new Map(Object.entries(answer.counts || {}));
+    const dead = new Map((answer.dead || []).map((row) => [row.slot, row.reason]));
+    const byId = new Map(slots.map((slot) => [slot.id, slot]));
+    const deadCells = new Map(); // cell key -> ["1A: reason", ...]
+    const tightCells = new Set();
+    for (const [id, reason] of dead) {
+      const slot = byId.get(id);
+      if (!slot) continue;
+      for (const [r, c] of slot.cells) {
+        const k = G.key(r, c);
+        if (!deadCells.has(k)) deadCells.set(k, []);
+        deadCells.get(k).push(`${id}: ${reason}`);
+      }
+    }
+    for (const [id, n] of counts) {
+      const slot = byId.get(id);
+      if (!slot || dead.has(id) || n > TIGHT_WORDS || G.isComplete(S.cells, slot)) continue;
+      slot.cells.forEach(([r, c]) => tightCells.add(G.key(r, c)));
+    }
+    S.fit = { key, shape, counts, dead, deadCells, tightCells, exact: answer.exact !== false, given: answer.given || [] };
+    // Marks of the grid as it is now, unless an edit came since the request (its answer is on the way).
+    const current = key === JSON.stringify({ grid: gridBody(), ...wordSettings() });
+    $("grid").classList.toggle("fit-stale", !current);
+    $("fit-summary").classList.toggle("stale", !current);
+    drawFitSummary(answer, null, slots);
+    CW.construct.render();
+  }
+
+  /** The line under the toolbar: which entries have no word, and the fewest words elsewhere. */
+  function drawFitSummary(answer, problem, slots) {
+    const line = $("fit-summary");
+    line.textContent = "";
+    if (problem) {
+      line.dataset.kind = "info";
+      line.textContent = `fill outlook unavailable (${problem})`;
+      return;
+    }
+    const dead = answer.dead || [];
+    const complete = new Set((slots || []).filter((slot) => G.isComplete(S.cells, slot)).map((slot) => slot.id));
+    const open = Object.entries(answer.counts || {}).filter(([id, n]) => n > 0 && !complete.has(id));
+    open.sort((a, b) => a[1] - b[1]);
+    if (dead.length) {
+      line.dataset.kind = "bad";
+      const head = document.createElement("b");
+      head.textContent = `${dead.length} ${dead.length === 1 ? "entry has" : "entries have"} no word: `;
+      line.append(head, dead.map((row) => row.slot).join(", "));
+      line.title = dead.map((row) => `${row.slot}: ${row.reason}`).join("\n");
+    } else {
+      line.dataset.kind = "good";
+      line.textContent = "every entry still has words";
+      line.title = "after arc consistency with every crossing (a fill may still fail deeper down: Check tells)";
+    }
+    const fewest = open.slice(0, 4);
+    if (fewest.length) {
+      const label = document.createElement("span");
+      label.className = "fit-fewest";
+      label.append(" · fewest: ");
+      fewest.forEach(([id, n], i) => {
+        const item = document.createElement("span");
+        item.className = n <= TIGHT_WORDS ? "fit-count tight" : "fit-count";
+        item.textContent = `${id} ${Number(n).toLocaleString()}`;
+        label.append(item, i < fewest.length - 1 ? ", " : "");
+      });
+      line.append(label);
+    }
+    if (answer.exact === false) line.append(" (counts are upper bounds)");
+  }
+
+  /** A cell's hover text: the words left in its entries, and why an entry has none. */
+  function fitTitle(r, c) {
+    const fit = S.fit;
+    if (!fit || !S.index) return "";
+    const where = S.index.at.get(G.key(r, c)) || {};
+    const parts = [];
+    for (const dir of ["across", "down"]) {
+      const slot = where[dir] && where[dir].slot;
+      if (!slot) continue;
+      if (fit.dead.has(slot.id)) parts.push(`${slot.id}: no word fits — ${fit.dead.get(slot.id)}`);
+      else if (fit.counts.has(slot.id)) {
+        const n = fit.counts.get(slot.id);
+        parts.push(`${slot.id}: ${Number(n).toLocaleString()} word${n === 1 ? "" : "s"} fit`);
+      }
+    }
+    return parts.join("\n");
   }
 
   function onCandidateClick(event) {
@@ -426,12 +608,19 @@ window.CW = window.CW || {};
 
   async function check() {
     // Letters a fill placed are not constraints: the question is whether the user's grid fills.
+    const asked = G.copy(S.cells);
     const body = { kind: "check", grid: gridBody(CW.construct.fillBase()), time_limit: timeLimit(), seed: 0, ...wordSettings() };
     const job = await runJob(body);
     if (!job || job.state === "failed") return;
     const result = job.result || {};
     const status = result.status || "unknown";
     S.core.clear();
+    if (!sameCells(asked, S.cells)) {
+      // The grid changed while the check ran: its answer is about another grid.
+      showResult(`<b>Check: ${esc(status)}</b>`, "info", asked);
+      CW.setStatus(`check: ${status} (for the grid before your last edits)`, "info");
+      return;
+    }
     if (status === "solvable") {
       showResult(`<b>Solvable</b>: a fill exists.${jobTime(job)}${givenText(result)}`, "good");
       CW.setStatus("check: solvable", "ok");
@@ -462,6 +651,7 @@ window.CW = window.CW || {};
   }
 
   async function count() {
+    const asked = G.copy(S.cells);
     const body = { kind: "count", grid: gridBody(CW.construct.fillBase()), limit: 1000, time_limit: timeLimit(), seed: 0, ...wordSettings() };
     const job = await runJob(body);
     if (!job || job.state === "failed") return;
@@ -475,7 +665,7 @@ window.CW = window.CW || {};
     if (result.exact === true) text = `exactly ${n} fill${result.count === 1 ? "" : "s"}`;
     else if (result.exact === false) text = `at least ${n} fills (stopped: ${result.stopped || "limit"})`;
     else text = `${n} fills`;
-    showResult(`<b>Count</b>: ${esc(text)}${jobTime(job, result.seconds)}${givenText(result)}`, "info");
+    showResult(`<b>Count</b>: ${esc(text)}${jobTime(job, result.seconds)}${givenText(result)}`, "info", asked);
     CW.setStatus(`count: ${text}`, "ok");
   }
 
@@ -505,12 +695,29 @@ window.CW = window.CW || {};
     return `<br>kept as given (not in the list): <span class="given-list">${items}</span>`;
   }
 
-  function showResult(html, kind) {
+  /** The cells the result box speaks of: once the grid is no longer that grid, the box goes. */
+  let resultCells = null;
+
+  function showResult(html, kind, cells) {
     const box = $("result");
     box.innerHTML = html;
     box.dataset.kind = kind;
+    resultCells = G.copy(cells || S.cells);
+    if (!sameCells(resultCells, S.cells)) {
+      box.innerHTML += "<br><i>for the grid as it was when the job started: it has been edited since</i>";
+    }
     box.hidden = false;
     CW.construct.render(); // the box takes room from the grid: fit the cells again
+  }
+
+  /** An edit (a letter, a block, a fill placed, an undo) makes an earlier result box stale. */
+  function dropStaleResult() {
+    const box = $("result");
+    if (box.hidden || !resultCells || sameCells(resultCells, S.cells)) return;
+    box.hidden = true;
+    box.textContent = "";
+    resultCells = null;
+    CW.construct.render();
   }
 
   const esc = (value) => String(value).replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch]));
@@ -566,6 +773,7 @@ window.CW = window.CW || {};
       if (file) uploadList(file);
     });
     CW.on("grid", drawStats);
+    CW.on("grid", dropStaleResult);
     CW.on("grid", refreshCandidates);
     CW.on("selection", refreshCandidates);
     setRunning(null);
@@ -574,5 +782,7 @@ window.CW = window.CW || {};
     drawStats();
   }
 
-  CW.solver = { init, wordSettings, offerLists, refreshCandidates, ban, showResult };
+  CW.solver = { init, wordSettings, offerLists, refreshCandidates, refreshFillability, ban, showResult, fitTitle };
+  /** For tests and benchmarks: milliseconds from each fillability request sent to its marks. */
+  CW.fillability = { timings: [] };
 })(window.CW);
