@@ -72,10 +72,8 @@ def _import(args: argparse.Namespace, paths: list[str], reporter: Reporter) -> i
         )
     else:
         print(report.summary())
-        print(
-            f"{stats.path}: {stats.entries:,} entries, {stats.clues:,} clues from {stats.sources:,} files, "
-            f"{_size(stats.size_bytes)}"
-        )
+        files = f"{stats.sources:,} file{'' if stats.sources == 1 else 's'}"
+        print(f"{stats.path}: {stats.entries:,} entries, {stats.clues:,} clues from {files}, {_size(stats.size_bytes)}")
     if report.files_read == 0 and not report.already_imported:
         return ExitCode.BAD_INPUT  # every file was broken or had no clues: each one is named above
     return ExitCode.OK

@@ -131,7 +131,12 @@ class ClueDatabase:
                 connection.close()
                 raise InputError(f"not a csp-crossword clue database (schema version {version})", self.path)
             if version != SCHEMA_VERSION:
-                create_or_upgrade(connection, version)
+                try:
+                    create_or_upgrade(connection, version)
+                except sqlite3.OperationalError as error:
+                    connection.close()
+                    older = f" (schema {version}, of an earlier version, is upgraded on opening)" if version else ""
+                    raise InputError(f"cannot open the clue database{older}: {error}", self.path) from None
             judge_again(connection)
             # WAL: readers (a web page's lookups) go on while an import writes, and a commit
             # needs no full sync of the main file; NORMAL sync is safe with WAL (a crash loses at
