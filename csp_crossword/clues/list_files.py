@@ -145,6 +145,8 @@ def parse_clue_list(text: str, path: str, suffix: str = "") -> ClueList:
     """The pairs of a clue list's text. InputError (naming ``path``) when it is not one: no
     separator found, or a header without an answer or a clue column."""
     lines = text.removeprefix("\ufeff").splitlines()
+    if not _data_lines(lines):
+        raise InputError("an empty clue list (no line but blanks and # comments)", path)
     delimiter = sniff_delimiter(lines, suffix)
     if delimiter is None:
         raise InputError(

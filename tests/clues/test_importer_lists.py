@@ -102,6 +102,7 @@ def test_a_file_that_cannot_be_read_is_skipped_and_the_others_import(tmp_path):
     (tmp_path / "words.csv").write_text("word,score\nERA,50\n", encoding="utf-8")
     (tmp_path / "grid.txt").write_text("#..\n...\n", encoding="utf-8")
     (tmp_path / "good.tsv").write_text("ERA\tTime period\n", encoding="utf-8")
+    (tmp_path / "empty.csv").write_text("# nothing yet\n\n", encoding="utf-8")
     database = ClueDatabase(tmp_path / "clues.sqlite")
     report = import_files([tmp_path, tmp_path / "grid.txt"], database)
     assert report.files_read == 1 and report.clues_added == 1
@@ -109,6 +110,7 @@ def test_a_file_that_cannot_be_read_is_skipped_and_the_others_import(tmp_path):
     assert skipped[str(tmp_path / "latin1.tsv")] == f"{tmp_path / 'latin1.tsv'}:2:9: not valid UTF-8 text"
     assert "a word list without clues" in skipped[str(tmp_path / "words.csv")]
     assert "not a clue list" in skipped[str(tmp_path / "grid.txt")]
+    assert "an empty clue list" in skipped[str(tmp_path / "empty.csv")]
 
 
 def test_folders_are_searched_for_lists_but_not_for_other_text(tmp_path):
