@@ -161,3 +161,26 @@ def test_max_side_bounds_a_board_without_a_size():
     for symmetric in (False, True):
         board = api.freeform(words, max_side=25, symmetric=symmetric, time_limit=2, seed=1)
         assert len(board.cells) <= 25 and len(board.cells[0]) <= 25 and board.placed
+
+
+def symmetric_on_board(cells) -> bool:
+    """Whether the letter cells turn into themselves about the centre of the whole board."""
+    rows, cols = len(cells), len(cells[0])
+    letters = {(r, c) for r in range(rows) for c in range(cols) if cells[r][c]}
+    return all((rows - 1 - r, cols - 1 - c) in letters for r, c in letters)
+
+
+@pytest.mark.parametrize(
+    "words, size",
+    [
+        (["TONI", "BOTANISTS", "HASSLING", "CONTENDERS", "SHAKEDOWNS"], (7, 7)),
+        (["CROUCHED", "SUREFIRE", "VASSAL", "EFFICIENCIES", "FREEWAYS"], (15, 15)),
+        (ANIMALS, (9, 12)),
+        (ANIMALS, (13, 13)),
+    ],
+)
+def test_a_symmetric_board_of_a_given_size_is_symmetric_about_its_centre(words, size):
+    for seed in range(3):
+        made = api.freeform(words, rows=size[0], cols=size[1], symmetric=True, seed=seed, time_limit=1)
+        assert (len(made.cells), len(made.cells[0])) == size
+        assert symmetric_on_board(made.cells), (seed, made.placed)

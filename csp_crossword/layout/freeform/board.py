@@ -136,6 +136,18 @@ class BoardRules:
         """The board's area with a placement (and, when symmetric, its partner)."""
         return self.height(bounds, row, end_row) * self.width(bounds, col, end_col)
 
+    def centred(self, board: Board) -> bool:
+        """Whether ``board`` can be laid out on the rules' size keeping its symmetry: a symmetric
+        board's letters are symmetric about the centre of their bounds, which must then be the
+        centre of a given board size, so each given side and the letters' extent along it must
+        leave an even margin (a 4-letter word alone cannot sit symmetric on a 7-wide board).
+        Always true without symmetry or a size."""
+        if not self.symmetric or not board.placements:
+            return True
+        r0, c0, r1, c1 = board.bounds()
+        rows_ok = self.rows is None or (self.rows - (r1 - r0 + 1)) % 2 == 0
+        return rows_ok and (self.cols is None or (self.cols - (c1 - c0 + 1)) % 2 == 0)
+
     def fits(self, bounds: Bounds, row: int, col: int, end_row: int, end_col: int) -> bool:
         """Whether the board with this placement still fits ``rows`` x ``cols``."""
         return self.height(bounds, row, end_row) <= self.max_rows and self.width(bounds, col, end_col) <= self.max_cols

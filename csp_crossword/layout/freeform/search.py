@@ -348,21 +348,21 @@ class Freeform(PairPlacement):
                 board, remaining = self._seeded(rng)
                 grown = self._grow(board, remaining, rng) or grown
                 boards += 1
-                if best is None or board.key() > best.key():
+                # a symmetric board of a given size must sit on its centre: see BoardRules.centred
+                if self.rules.centred(board) and (best is None or board.key() > best.key()):
                     best = board
                 if progress is not None:
-                    progress(boards, len(best.placements))
-            assert best is not None  # the loop above builds at least one board
-            current = best
+                    progress(boards, len(best.placements) if best is not None else 0)
+            current = best if best is not None else board  # the loop above builds at least one board
             while going_on(end):  # all placed: still more crossings, a smaller board
                 candidate = self._neighbour(current, rng)
                 boards += 1
                 if candidate.key() >= current.key():
                     current = candidate
-                    if current.key() > best.key():
+                    if self.rules.centred(current) and (best is None or current.key() > best.key()):
                         best = current
                 if progress is not None:
-                    progress(boards, len(best.placements))
+                    progress(boards, len(best.placements) if best is not None else 0)
         except KeyboardInterrupt:  # Ctrl-C: the best board so far (boards are never changed once kept)
             interrupted = True
         timed_out = not (self.indexed_all and grown) and not interrupted
