@@ -73,6 +73,18 @@ def test_an_entry_the_list_lacks_is_kept_as_given(client):
     assert data["given"] == [{"slot": "1A", "answer": "XYZ"}]
     assert data["dead"] == [] and data["unsatisfiable"] is None
     assert data["counts"] == {"1A": 1, "2A": len(WORDS)}
+    # the same with a ban (the list is filtered once and kept) and with duplicates allowed (the
+    # problem adds the entry itself, for its own slot only)
+    banned = ask(client, "XYZ/###/...", ban=["STY"])
+    assert banned["given"] == data["given"] and banned["counts"] == {"1A": 1, "2A": len(WORDS) - 1}
+    twice = ask(client, "XYZ/###/...", allow_duplicates=True)
+    assert twice["given"] == data["given"] and twice["counts"] == {"1A": 1, "2A": len(WORDS)}
+
+
+def test_a_banned_word_typed_in_is_kept_as_given(client):
+    data = ask(client, "STY/###/...", ban=["STY"])
+    assert data["given"] == [{"slot": "1A", "answer": "STY"}]
+    assert data["counts"]["1A"] == 1 and not data["dead"]
 
 
 def test_the_word_settings_count(client):

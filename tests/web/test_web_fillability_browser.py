@@ -70,7 +70,10 @@ def test_a_dead_corner_is_marked_with_its_reason_and_fixing_it_clears_the_marks(
     # Check says unsolvable; the box goes as soon as the grid is edited
     browser.find_element(By.ID, "check").click()
     WebDriverWait(browser, 60).until(
-        lambda d: d.find_element(By.ID, "result").is_displayed() and "unsolvable" in d.find_element(By.ID, "result").text.lower()
+        lambda d: (
+            d.find_element(By.ID, "result").is_displayed()
+            and "unsolvable" in d.find_element(By.ID, "result").text.lower()
+        )
     )
     select_across(browser, 0, 1)
     browser.find_element(By.ID, "grid-input").send_keys(Keys.BACKSPACE)
@@ -113,7 +116,10 @@ def test_a_fill_result_box_goes_once_the_grid_is_edited(server, browser, shots):
     load_pattern(browser, server)
     browser.find_element(By.ID, "autofill").click()
     WebDriverWait(browser, 90).until(
-        lambda d: d.find_element(By.ID, "result").is_displayed() and not d.find_element(By.ID, "autofill").get_attribute("disabled")
+        lambda d: (
+            d.find_element(By.ID, "result").is_displayed()
+            and not d.find_element(By.ID, "autofill").get_attribute("disabled")
+        )
     )
     assert browser.find_element(By.ID, "result").text
     select_across(browser, 1, 0)
