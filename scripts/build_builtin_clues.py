@@ -5,20 +5,33 @@
     python scripts/build_builtin_clues.py --entries SODA,EASES,RATED   # prints those entries' clues
 
 Input: WordNet 3.0 as Debian's ``wordnet-base`` installs it (``/usr/share/wordnet``: ``index.*``,
-``data.*`` and the ``*.exc`` lists of irregular inflections), the built-in English list (which
+``data.*``, the ``*.exc`` lists of irregular inflections and ``cntlist.rev``'s sense counts), the
+word frequencies of the installed ``wordfreq`` package, the built-in English list (which
 entries to clue, their display forms, and their dictionary scores as a measure of how familiar a word is),
-short tables of clues written for this project (``clue_tables.py``, ``clue_crosswordese.py``), and the
+short tables of clues written for this project (``clue_tables.py``, ``clue_crosswordese.py``,
+``clue_short_fill.py``), and the
 1990 US Census lists of first names and surnames (public domain; ``clue_names.py`` says where they
 come from: ``pip install names``, or ``--census DIR``).
 
-Each entry of the list gets up to MAX_CLUES clues, best first, the way a crossword editor writes
-them: a familiar synonym in the entry's own inflection (EASES: "Alleviates", RATED: "Assessed"),
-WordNet's definition cut to its first clause and put in the same inflection ("Small carriages
-for babies"), an expansion for an abbreviation ("December, for short"), a fill-in-the-blank from a
-WordNet phrase ("___ age"), a broader term ("Broadcaster" for SPORTSANNOUNCER), and last a
-name's clue ("Woman's name"). Every clue keeps the rules of ``csp_crossword.clues.rules``: it never
-holds the answer or a word of its stem, and no offensive word. Entries the list keeps out by
-default (vulgar words, slurs) get none.
+Each entry of the list gets up to MAX_CLUES clues, best first, the way a crossword editor picks
+them (``clue_ranking.py``): every candidate gets a cost, and the cheapest come first. The cost
+adds up how well a solver knows the sense (WordNet's tagged sense counts, ``cntlist.rev``, against
+the entry's best-known sense; untagged senses by their synsets' counts, links and common synonyms,
+a capitalised sense after a lower-case one: DOC is "Physician", not "Commerce"), the kind of clue
+(a familiar synonym, the definition, a cut definition, a broader term, a phrase's blank), and its
+wording (a synonym mostly meaning something else, "Get" for SIRE; rare words, by ``wordfreq``;
+length; a head that fits anything, "Substance"). The candidates: a synonym in the entry's own
+inflection (EASES: "Alleviates", RATED: "Graded"), WordNet's definition cut to a clue of about six
+words and put in the same inflection and number ("Evergreen tree" for FIR, "Small carriages for
+babies"; ``clue_glosses.py``), an expansion for an abbreviation ("December, for short"), a
+fill-in-the-blank from a WordNet phrase ("___ age"), a broader term specific enough to help
+("Broadcaster" for SPORTSANNOUNCER; no class of hundreds of instances, "City"), and last a
+common name's clue ("Woman's name"; only for names a solver knows as names). The written tables
+come first (``clue_short_fill.py`` holds the entries that default fills of the American patterns
+use and WordNet cannot clue). Every clue keeps the rules of ``csp_crossword.clues.rules``: it
+never holds the answer, a word of its stem or a derivation of it ("able" for ABILITY, "Teddy" for
+TEDS, "Is not" for ISN'T), and no offensive word. Entries the list keeps out by default (vulgar
+words, slurs) get none.
 
 The output is a gzip file (fixed header, so the bytes depend only on the inputs) of UTF-8 lines
 ``ENTRY<TAB>CLUE[<TAB>CLUE...]`` after ``#`` header lines naming the source and its licence.
@@ -41,6 +54,7 @@ from build_english_list import wordnet_notice as english_list_notice  # noqa: E4
 from clue_crosswordese import CROSSWORDESE_CLUES  # noqa: E402
 from clue_morphology import Morphology  # noqa: E402
 from clue_names import CensusNames, default_folder, read_census  # noqa: E402
+from clue_short_fill import SHORT_FILL_CLUES  # noqa: E402
 from clue_tables import ABBREVIATION_CLUES, ALPHABET, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
 from clue_wordnet import WordNetData, read_wordnet  # noqa: E402
 from clue_writer import ClueWriter  # noqa: E402
@@ -63,7 +77,7 @@ HEADER = (
 
 
 #: The written tables, tried before WordNet.
-TABLES = (FUNCTION_WORD_CLUES, ABBREVIATION_CLUES, CROSSWORDESE_CLUES)
+TABLES = (FUNCTION_WORD_CLUES, ABBREVIATION_CLUES, CROSSWORDESE_CLUES, SHORT_FILL_CLUES)
 
 
 def read_entries() -> tuple[dict[str, int], dict[str, str]]:

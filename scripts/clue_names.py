@@ -31,11 +31,15 @@ FILES = {"female": "dist.female.first", "male": "dist.male.first", "last": "dist
 #: A first name is a woman's (or a man's) when that share of people with it is at least this many
 #: times the other's; else it is clued as either.
 GENDER_RATIO = 3.0
+#: A first name is clued as one only when at least this share of people (percent) has it: rarer
+#: "names" (UTE, YER: one person in 100,000) are words to a solver, and "Woman's name" misleads.
+MIN_FIRST_NAME_SHARE = 0.003
 #: Surnames up to this rank in the Census list are "Common surname"; rarer ones "Family name".
 COMMON_SURNAME_RANK = 1000
 #: Surnames after this rank are left out (the list runs to 88,799, down to one person in ten
-#: million, where a name is more often a misspelling than a family).
-MAX_SURNAME_RANK = 50_000
+#: million): past it a "surname" (HORA, BUB) is better known as a word, and "Family name" is no
+#: clue a solver can work with.
+MAX_SURNAME_RANK = 10_000
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,8 @@ class CensusNames:
     def _first_name(self, name: str, wording: tuple[str, str, str]) -> str:
         """``wording``'s woman's, man's or either's clue for a first name ("" when it is none)."""
         woman, man = self.female.get(name, 0.0), self.male.get(name, 0.0)
+        if max(woman, man) < MIN_FIRST_NAME_SHARE:
+            return ""
         if woman and woman >= GENDER_RATIO * man:
             return wording[0]
         if man and man >= GENDER_RATIO * woman:

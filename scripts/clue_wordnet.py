@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 POS_NAMES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+#: A sense key's synset type (lemma%TYPE:...) as a part of speech: 5 is a satellite adjective.
+SENSE_KEY_POS = {"1": "n", "2": "v", "3": "a", "4": "r", "5": "a"}
 #: WordNet's lexicographer files that hold people and places (its lexnames numbering).
 PERSON_FILE = 18
 LOCATION_FILE = 15
@@ -31,6 +33,8 @@ class Synset:
     offensive: bool = False
     similar: list[str] = field(default_factory=list)  # offsets of similar adjectives (&)
     hypernyms: list[str] = field(default_factory=list)
+    instance: bool = False  # an instance of its hypernyms (Italy of "European country"), not a kind
+    pointers: int = 0  # links to other synsets and words: a richly linked sense is a known one
 
 
 @dataclass
@@ -40,6 +44,19 @@ class WordNetData:
     tagged: dict[tuple[str, str], int] = field(default_factory=dict)  # (lemma, pos) -> tagged senses
     exceptions: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # pos -> form -> bases
     inflections: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # pos -> base -> forms
+    # how often each sense was tagged in WordNet's semantic concordance (cntlist.rev), which says
+    # which sense of a word a reader knows: (lemma, pos, offset) -> count; (lemma, pos) -> total
+    sense_counts: dict[tuple[str, str, str], int] = field(default_factory=dict)
+    lemma_counts: dict[tuple[str, str], int] = field(default_factory=dict)
+    synset_counts: dict[tuple[str, str], int] = field(default_factory=dict)  # (pos, offset) -> all its words'
+    hyponyms: dict[tuple[str, str], int] = field(default_factory=dict)  # (pos, offset) -> narrower synsets
+
+    def sense_count(self, lemma: str, pos: str, offset: str) -> int:
+        return self.sense_counts.get((lemma.lower(), pos, offset), 0)
+
+    def word_count(self, lemma: str) -> int:
+        """How often a word was tagged in any sense and part of speech."""
+        return sum(self.lemma_counts.get((lemma.lower(), pos), 0) for pos in POS_NAMES)
 
     def lemma_senses(self, lemma: str, pos: str) -> list[Synset]:
         return [self.synsets[(pos, offset)] for offset in self.senses.get((lemma, pos), ())]
@@ -69,7 +86,7 @@ def read_wordnet(folder: Path) -> WordNetData:
             offset, lexfile, count = fields[0], int(fields[1]), int(fields[3], 16)
             words = [re.sub(r"\([a-z]+\)$", "", fields[4 + 2 * k]).replace("_", " ") for k in range(count)]
             pointers = fields[5 + 2 * count :]
-            synset = Synset(short, lexfile, words, _definition(gloss))
+            synset = Synset(short, lexfile, words, _definition(gloss), pointers=len(pointers) // 4)
             usages = set()
             for k in range(0, len(pointers) - 3, 4):
                 symbol, target, target_pos = pointers[k], pointers[k + 1], pointers[k + 2]
@@ -79,6 +96,7 @@ def read_wordnet(folder: Path) -> WordNetData:
                     synset.similar.append(target)
                 elif symbol in ("@", "@i") and target_pos == short:
                     synset.hypernyms.append(target)
+                    synset.instance = synset.instance or symbol == "@i"
             if short == "n" and words[0].lower() in OFFENSIVE_USAGE:
                 usage_offsets.add(offset)
             synset.offensive = bool(OFFENSIVE_GLOSS.search(gloss))
@@ -101,7 +119,33 @@ def read_wordnet(folder: Path) -> WordNetData:
             for base in bases:
                 inverse.setdefault(base, []).append(form)
         wn.exceptions[short], wn.inflections[short] = table, inverse
+    for synset in wn.synsets.values():
+        for offset in synset.hypernyms:
+            key = (synset.pos, offset)
+            wn.hyponyms[key] = wn.hyponyms.get(key, 0) + 1
+    if (folder / "cntlist.rev").exists():
+        _read_counts(wn, folder / "cntlist.rev")
     return wn
+
+
+def _read_counts(wn: WordNetData, path: Path) -> None:
+    """cntlist.rev's lines ``lemma%type:lexfile:id:head:headid SENSE_NUMBER COUNT``: the sense
+    number is the synset's place in the lemma's line of the index file."""
+    for line in _lines(path):
+        fields = line.split()
+        if len(fields) != 3:
+            continue
+        key, number, count = fields[0], int(fields[1]), int(fields[2])
+        lemma, _, rest = key.partition("%")
+        pos = SENSE_KEY_POS.get(rest[:1])
+        lemma = lemma.replace("_", " ")
+        offsets = wn.senses.get((lemma, pos or ""), [])
+        if pos is None or not 1 <= number <= len(offsets):
+            continue
+        offset = offsets[number - 1]
+        wn.sense_counts[(lemma, pos, offset)] = wn.sense_counts.get((lemma, pos, offset), 0) + count
+        wn.lemma_counts[(lemma, pos)] = wn.lemma_counts.get((lemma, pos), 0) + count
+        wn.synset_counts[(pos, offset)] = wn.synset_counts.get((pos, offset), 0) + count
 
 
 def is_taxon(synset: Synset) -> bool:

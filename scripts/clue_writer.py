@@ -5,12 +5,26 @@ from __future__ import annotations
 
 import re
 
-from clue_morphology import BASE, COMPARATIVE, GERUND, LEMMA, PAST, PLURAL, SUPERLATIVE, THIRD, Morphology, letters
+from clue_definitions import DefinitionWriter
+from clue_glosses import MAX_LENGTH
+from clue_morphology import BASE, COMPARATIVE, LEMMA, PLURAL, SUPERLATIVE, Morphology, letters
+from clue_ranking import (
+    FAMILIAR_SCORE,
+    FAMILIAR_WEIGHT,
+    GENERAL_HEADS,
+    INFLECTION_FACTOR,
+    MAX_HYPONYMS,
+    QUALITY_COST,
+    ambiguity,
+    own_word,
+    sense_cost,
+    sense_weight,
+    wording_cost,
+    zipf,
+)
 from clue_wordnet import LOCATION_FILE, PERSON_FILE, Synset, WordNetData, is_taxon
 from csp_crossword.clues.rules import reveals
 
-#: A clue's length at most, in characters (a definition is cut to fit, or dropped).
-MAX_LENGTH = 60
 #: Senses of a lemma, and lemmas an entry may inflect, that are tried (WordNet's order: the most
 #: frequent first).
 MAX_SENSES = 3
@@ -51,11 +65,6 @@ DERIVATIONS = frozenset(
 MAX_SYMBOL_LETTERS = 2
 #: Two synonyms this alike are spellings of one word, not clues for each other.
 VARIANT_SIMILARITY = 0.75
-#: How a noun's definition clause starts when it is a fragment, not a description of the thing.
-NOUN_FRAGMENTS = ("of ", "in ", "from ", "with ", "similar to ", "found in ", "native to ", "related to ",
-                  "distinguished ", "characterized ", "having ", "especially ", "used ", "found ")  # fmt: skip
-#: Clauses of a definition tried ("earliest horse; extinct primitive dog-sized ... animal").
-MAX_CLAUSES = 2
 #: Broader terms: levels of hypernyms climbed, and hypernyms followed from each synset. The
 #: nearest one's familiar word ranks NEAREST_TERM_QUALITY among its sense's clues; the others rank
 #: HYPERNYM_QUALITY and after (one more a level up), after every other kind of clue.
@@ -65,96 +74,13 @@ NEAREST_TERM_QUALITY = 4
 HYPERNYM_QUALITY = 5
 #: A phrase gives a fill-in-the-blank clue when the list scores it this familiar or more.
 MIN_PHRASE = 45
+#: Costs (``clue_ranking``'s scale) of a phrase's blank ("___ age") and of an adverb's "In a
+#: friendly way": after a familiar synonym or a short definition of a known sense.
+BLANK_COST = 5.5
+MANNER_COST = 5.0
+#: A broader term of one word this common (Zipf frequency) ranks as a farther one: "Fish" for EEL.
+BROAD_ZIPF = 4.8
 BLANK = "___"
-ARTICLES = ("a ", "an ", "the ")
-#: Words where a definition may be cut to fit MAX_LENGTH, in order of preference.
-CUTS = (", ", "; ", " that ", " which ", " who ", " whose ", " where ", " when ", " especially ",
-        " usually ", " often ", " typically ", " having ", " used ", " consisting ", " made ", " found ",
-        " living ", " as ", " by ", " with ", " from ", " in ", " for ")  # fmt: skip
-#: Words a cut definition must not end with ("Any period of time during").
-DANGLING = frozenset(
-    {
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "on",
-        "at",
-        "by",
-        "for",
-        "to",
-        "from",
-        "with",
-        "during",
-        "and",
-        "or",
-        "but",
-        "into",
-        "than",
-        "as",
-        "its",
-        "their",
-        "his",
-        "her",
-        "is",
-        "are",
-        "be",
-        "being",
-        "was",
-        "were",
-        "has",
-        "have",
-        "having",
-        "such",
-        "very",
-        "associated",
-        "used",
-        "made",
-        "called",
-        "known",
-        "including",
-    }
-)
-#: Words that end a definition's head noun ("small carriage for babies": head "carriage").
-HEAD_ENDS = frozenset(
-    {
-        "of",
-        "for",
-        "with",
-        "that",
-        "which",
-        "who",
-        "whose",
-        "in",
-        "on",
-        "at",
-        "from",
-        "to",
-        "by",
-        "used",
-        "having",
-        "made",
-        "consisting",
-        "containing",
-        "resembling",
-        "especially",
-        "usually",
-        "or",
-        "and",
-        "as",
-        "being",
-        ",",
-        "(",
-        "without",
-        "into",
-        "between",
-        "like",
-    }
-)
-#: A definition of one among many ("any of numerous extinct terrestrial reptiles"): the rest is
-#: plural already.
-ANY_OF = re.compile(r"^(?:Any|One) of (?:numerous |various |several |many |a number of |a group of )?(?=[a-z])")
 #: Adjectives WordNet calls similar to an adjective's commonest sense that lend their words.
 MAX_SIMILAR = 4
 #: How an adverb of manner is made from its adjective, most specific first (HAPPILY: happy,
@@ -162,48 +88,9 @@ MAX_SIMILAR = 4
 ADVERB_ENDINGS = (("ICALLY", "IC"), ("ILY", "Y"), ("ABLY", "ABLE"), ("IBLY", "IBLE"), ("LY", ""))
 #: A letter's definition ("the 22nd letter of the Roman alphabet"): clued by its neighbour.
 LETTER = re.compile(r"^the (\d+)(?:st|nd|rd|th) letter of the (\w+) alphabet")
-#: Prefixes of a definition that read badly in a clue (WordNet's cross-references).
-SKIP_GLOSS = re.compile(r"^(see |a (former )?name for |the \d+(st|nd|rd|th) letter|(an? )?(plural )?form of )")
-FORM_OF = {THIRD: "third", PAST: "past", GERUND: "gerund"}
 
 
-def tidy(text: str) -> str:
-    """A definition as a clue: parentheses, "used of", "any" and leading articles off, first
-    letter capitalised."""
-    text = re.sub(r"\s*\([^()]*\)", "", text).strip()
-    text = re.sub(r"`([^`']*)'", r'"\1"', text)  # WordNet quotes `thus'
-    text = re.sub(r"^(used of|any) (?!of )", "", text)  # "any competition": "Competition"
-    text = re.sub(r"\s+", " ", text).strip(" ,;:.")
-    lower = text.lower()
-    for article in ARTICLES:
-        if lower.startswith(article):
-            text = text[len(article) :]
-            break
-    return text[:1].upper() + text[1:] if text else ""
-
-
-def shorten(definition: str) -> tuple[str, bool] | None:
-    """The first clause of a definition, cut at a natural break to MAX_LENGTH, and whether it was
-    cut (None if it cannot be)."""
-    text = tidy(definition.split(";")[0])
-    if len(text) <= MAX_LENGTH:
-        return (text, False) if text else None
-    for cut in CUTS:
-        position = text.rfind(cut, 0, MAX_LENGTH + 1)
-        while position > 0:
-            short = tidy(text[:position])
-            words = short.lower().split()
-            # nor a participle waiting for its agent ("Period marked" of "marked by ...")
-            participle = words[-1].endswith("ed") and cut in (" by ", " with ", " from ", " in ", " for ", " as ")
-            participle = participle or words[-1].endswith("'s")  # "by the male's" wants its noun
-            balanced = short.count("(") == short.count(")")
-            if len(words) >= 2 and words[-1] not in DANGLING and not participle and balanced:
-                return short, True
-            position = text.rfind(cut, 0, position)
-    return None
-
-
-class ClueWriter:
+class ClueWriter(DefinitionWriter):
     def __init__(self, wordnet: WordNetData, morphology: Morphology, scores: dict[str, int]) -> None:
         self.wn, self.morph, self.scores = wordnet, morphology, scores
         # a word -> the familiar phrases that hold it ("age" -> "ice age"), for blanks
@@ -231,38 +118,51 @@ class ClueWriter:
                 self.letters[(match.group(2), int(match.group(1)))] = synset.words
 
     def clues(self, entry: str, display: str) -> list[str]:
-        """Clues for ``entry``, best first (unchecked: the caller applies the rules)."""
-        ranked: list[tuple[tuple, str]] = []
+        """Clues for ``entry``, best first by :mod:`clue_ranking`'s cost (unchecked: the caller
+        applies the rules)."""
+        ranked: list[tuple[float, int, int, str]] = []
         analyses = self.morph.analyses(entry)
         # the lemma most often tagged first, its own senses before an inflection's; between
         # equals, a single word before a phrase (lacrosse, not La Crosse)
         analyses.sort(
             key=lambda a: (-(self.wn.tagged.get((a[0], a[1]), 0) + 1) * (3 if a[2] == BASE else 1), a[0].count(" "))
         )
-        for rank, (lemma, pos, kind) in enumerate(analyses[:MAX_ANALYSES]):
-            # WordNet orders a lemma's senses by how often they were tagged in its corpus; the
-            # senses never tagged come in no telling order, so they share one rank
-            tagged = self.wn.tagged.get((lemma, pos), 0)
-            senses = [s for s in self.wn.lemma_senses(lemma, pos) if not s.offensive and not is_taxon(s)]
-            if kind == PLURAL:  # no plural of a place or an abbreviation (IDS is not "Idahos")
-                senses = [s for s in senses if not _no_plural(lemma, s)]
-            for sense_rank, synset in enumerate(senses[:MAX_SENSES]):
-                for quality, familiar, clue in self._sense_clues(entry, lemma, pos, kind, synset):
-                    order = (rank, min(sense_rank, tagged), quality, -familiar, len(clue))
-                    if quality >= HYPERNYM_QUALITY:  # a broader term only after every other clue
-                        order = (MAX_ANALYSES + quality, *order)
-                    ranked.append((order, clue))
+        weighed: list[tuple[float, int, str, str, str, str]] = []  # weight, order, lemma, pos, kind, offset
+        for lemma, pos, kind in analyses[:MAX_ANALYSES]:
+            offsets = self.wn.senses.get((lemma, pos), [])
+            lower_case = any(own_word(lemma, self.wn.synsets[(pos, o)])[:1].islower() for o in offsets)
+            for index, offset in enumerate(offsets):
+                synset = self.wn.synsets[(pos, offset)]
+                if synset.offensive or is_taxon(synset) or (kind == PLURAL and _no_plural(lemma, synset)):
+                    continue  # no plural of a place or an abbreviation (IDS is not "Idahos")
+                weight = sense_weight(self.wn, lemma, pos, offsets, index, lower_case)
+                weight *= 1.0 if kind == BASE else INFLECTION_FACTOR
+                weighed.append((weight, len(weighed), lemma, pos, kind, offset))
+        # a sense's doubt is against the best-known sense's (RUN's 41 verb senses do not make its
+        # commonest one doubtful)
+        total = max((w[0] for w in weighed), default=0.0)
+        # each analysis's best-known senses, however WordNet orders them (the dish before the city)
+        tried: dict[tuple[str, str, str], int] = {}
+        for weight, _, lemma, pos, kind, offset in sorted(weighed, key=lambda w: (-w[0], w[1])):
+            if tried.get((lemma, pos, kind), 0) >= MAX_SENSES:
+                continue
+            tried[(lemma, pos, kind)] = tried.get((lemma, pos, kind), 0) + 1
+            synset = self.wn.synsets[(pos, offset)]
+            doubt = sense_cost(weight, total)
+            for quality, familiar, clue, extra in self._sense_clues(entry, lemma, pos, kind, synset, offset):
+                cost = doubt + QUALITY_COST[min(quality, max(QUALITY_COST))] + extra + wording_cost(clue)
+                ranked.append((round(cost, 6), -familiar, len(clue), clue))
         if not display or " " not in display:
-            for score, phrase in self.phrases.get(entry, [])[:2]:
+            for place, (score, phrase) in enumerate(self.phrases.get(entry, [])[:2]):
                 blank = self._blank(entry, phrase)
                 if blank:
-                    ranked.append(((MAX_ANALYSES, 0, 9, score, 0), blank))
+                    ranked.append((BLANK_COST + place, score, len(blank), blank))
         # last: an adverb of manner by its adjective's synonyms (AMICABLY: WordNet's "in an
         # amicable manner" gives it away; "In a friendly way" does not)
-        for rank, clue in enumerate(self._manner_clues(entry)):
-            ranked.append(((MAX_ANALYSES + HYPERNYM_QUALITY + HYPERNYM_DEPTH, rank), clue))
-        ranked.sort(key=lambda item: item[0])
-        return [clue for _, clue in ranked]
+        for place, clue in enumerate(self._manner_clues(entry)):
+            ranked.append((MANNER_COST + place, 0, len(clue), clue))
+        ranked.sort()
+        return [item[-1] for item in ranked]
 
     def _manner_clues(self, entry: str) -> list[str]:
         """ "In a friendly way" for an adverb in -LY: the familiar single-word synonyms of the
@@ -288,10 +188,13 @@ class ClueWriter:
                 break
         return [clue for _, clue in sorted(set(found))]
 
-    def _sense_clues(self, entry: str, lemma: str, pos: str, kind: str, synset: Synset) -> list[tuple[int, int, str]]:
-        """(quality rank, familiarity, clue) for one sense: lower ranks are better clues, and
-        the more familiar of two synonyms."""
-        found: list[tuple[int, int, str]] = []
+    def _sense_clues(
+        self, entry: str, lemma: str, pos: str, kind: str, synset: Synset, offset: str
+    ) -> list[tuple[int, int, str, float]]:
+        """(quality rank, familiarity, clue, extra cost) for one sense: lower ranks are better
+        clues, and the more familiar of two synonyms; a synonym mostly meaning something else
+        costs more."""
+        found: list[tuple[int, int, str, float]] = []
         own = next((w for w in synset.words if letters(w) == letters(lemma)), lemma)
         others = [w for w in synset.words if letters(w) != letters(lemma)]
         if synset.pos == "a" and len(others) < 2:
@@ -301,13 +204,15 @@ class ClueWriter:
         suffix = ", for short" if short else ""
         if short and max(len(o) for o in others) <= MAX_LENGTH:
             expansion = max(others, key=len)
-            found.append((0, 100, f"{expansion[:1].upper()}{expansion[1:]}{suffix}"))
+            found.append((0, 100, f"{expansion[:1].upper()}{expansion[1:]}{suffix}", 0.0))
         if synset.pos == "n" and synset.lexfile == PERSON_FILE and own[:1].isupper() and kind == BASE:
             names = sorted((w for w in others if w.endswith(" " + own) and w.count(" ") == 1), key=len)
             if names:
-                found.append((0, 100, names[0][:1].upper() + names[0][1 : -len(own)] + BLANK))
+                found.append((0, 100, names[0][:1].upper() + names[0][1 : -len(own)] + BLANK, 0.0))
         for other in others:
             if other.count(" ") > 2 or len(letters(other)) < MIN_SYNONYM_LETTERS or not LEMMA.fullmatch(other):
+                continue
+            if _british(other, synset.words):
                 continue
             familiar = self.scores.get(letters(other), 0)
             if familiar < MIN_SYNONYM or (other[:1].isupper() and not own[:1].isupper()):
@@ -316,17 +221,19 @@ class ClueWriter:
                 continue
             form = self._inflect(other, synset.pos, kind)
             if form:
-                found.append((0 if familiar >= GOOD_SYNONYM else 3, familiar, form[:1].upper() + form[1:] + suffix))
+                quality, doubt = 0 if familiar >= GOOD_SYNONYM else 3, ambiguity(self.wn, other, synset.pos, offset)
+                doubt += FAMILIAR_WEIGHT * max(0, FAMILIAR_SCORE - familiar)  # "Do by" after "Handle"
+                found.append((quality, familiar, form[:1].upper() + form[1:] + suffix, doubt))
         letter = LETTER.match(synset.gloss)
         if letter and kind == BASE:
-            found.append((0, 100, self._letter_clue(letter.group(2), int(letter.group(1)))))
+            found.append((0, 100, self._letter_clue(letter.group(2), int(letter.group(1))), 0.0))
         for clause, definition in enumerate(self._definitions(synset, kind)):
             text, cut = definition
             # a later clause ("earliest horse; extinct ... Eocene animal") serves when the
             # first gives the answer away
-            found.append((3 if clause else 2 if cut else 1, 0, text + suffix))
+            found.append((3 if clause else 2 if cut else 1, 0, text + suffix, 0.0))
         if (synset.pos == "n" and kind in (BASE, PLURAL)) or synset.pos == "v":  # ERG: "Work unit"; MAIM: "Injure"
-            found += self._hypernym_clues(entry, synset, kind)
+            found += [(q, f, clue, 0.0) for q, f, clue in self._hypernym_clues(entry, synset, kind)]
         return found
 
     def _hypernym_clues(self, entry: str, synset: Synset, kind: str) -> list[tuple[int, int, str]]:
@@ -343,12 +250,17 @@ class ClueWriter:
                     continue
                 seen.add(offset)
                 broader = self.wn.synsets[(synset.pos, offset)]
+                if synset.instance and self.wn.hyponyms.get((synset.pos, offset), 0) > MAX_HYPONYMS:
+                    above += broader.hypernyms[:MAX_HYPERNYMS]
+                    continue  # too broad a term to clue by ("European country" for ITALY)
                 words = []  # one word a broader term: its most familiar (PURGATIVE, not also PHYSIC)
                 for rank, word in enumerate(broader.words):
                     familiar = self.scores.get(letters(word), 0)
                     wanted = GOOD_SYNONYM if depth == 0 and rank == 0 else MIN_SYNONYM
                     if familiar < wanted or not LEMMA.fullmatch(word) or word.count(" ") > 2:
                         continue
+                    if _british(word, broader.words) or any(w.lower() in GENERAL_HEADS for w in broader.words):
+                        continue  # "Collection" fits anything; "Colour" beside "color"
                     form = self._inflect(word, synset.pos, kind)
                     if form:
                         words.append((-familiar, rank, form))
@@ -361,6 +273,8 @@ class ClueWriter:
                 for familiar, _, form in sorted(words):
                     if not reveals(entry, form):
                         quality = NEAREST_TERM_QUALITY if nearest else HYPERNYM_QUALITY + depth
+                        # a very common single word is too broad a term to come first ("Fish")
+                        quality += " " not in form and zipf(form) >= BROAD_ZIPF
                         found.append((quality, -familiar, form[:1].upper() + form[1:]))
                         break
                 above += broader.hypernyms[:MAX_HYPERNYMS]
@@ -388,110 +302,6 @@ class ClueWriter:
             return made or ("More " if kind == COMPARATIVE else "Most ") + word
         return self.morph.inflect(word, pos, kind)
 
-    def _definitions(self, synset: Synset, kind: str) -> list[tuple[str, bool]]:
-        """The clauses of the sense's definition (at most MAX_CLAUSES) as clues in the inflection
-        ``kind``, each with whether it was cut."""
-        if SKIP_GLOSS.search(synset.gloss):
-            return []
-        found = []
-        for clause in synset.gloss.split(";")[:MAX_CLAUSES]:
-            if synset.pos == "n" and clause.strip().lower().startswith(NOUN_FRAGMENTS):
-                continue  # ASP: "of southern Europe; similar to but smaller than the adder"
-            many = ANY_OF.match(tidy(clause)) if kind == PLURAL and synset.pos == "n" else None
-            if many:  # plural already: "any of numerous extinct ... reptiles" for DINOSAURS
-                shortened = shorten(tidy(clause)[many.end() :])
-                if shortened and len(shortened[0].split(" ")) > 1:
-                    found.append(shortened)
-                continue
-            shortened = shorten(clause)
-            if not shortened:
-                continue
-            text, cut = shortened
-            if cut and found:  # a later clause cut short reads as a fragment ("Work done")
-                continue
-            made: str | None = None
-            if kind == BASE:
-                made = text
-            elif synset.pos == "v" and kind in FORM_OF:
-                made = self._conjugate(text, kind)
-            elif synset.pos == "n" and kind == PLURAL:
-                made = self._pluralize(text)
-            if made:
-                found.append((made, cut))
-        return found
-
-    def _conjugate(self, text: str, kind: str) -> str | None:
-        """A verb definition in another form: each coordinated verb's first word ("make or
-        become less" -> "Makes or becomes less")."""
-        words = text.split(" ")
-        out, expect_verb = [], True
-        for word in words:
-            if expect_verb:
-                bare = word.lower().strip(",")
-                if (bare, "v") not in self.wn.senses:
-                    if not out:
-                        return None
-                    out.append(word)
-                    expect_verb = False
-                    continue
-                form = self.morph.inflect(bare, "v", kind)
-                if form is None:
-                    return None
-                out.append(form + ("," if word.endswith(",") else ""))
-                expect_verb = False
-                continue
-            out.append(word)
-            if word in ("or", "and") or word.endswith(","):
-                expect_verb = True
-        clue = " ".join(out)
-        return clue[:1].upper() + clue[1:]
-
-    def _pluralize(self, text: str) -> str | None:
-        """A noun definition in the plural: its head noun (and the one it is coordinated with)."""
-        words = text.split(" ")
-        head = len(words) - 1
-        for k, word in enumerate(words):
-            if k > 0 and word.lower() in HEAD_ENDS:
-                head = k - 1
-                break
-            if word.endswith(","):
-                head = k
-                break
-        end = head + 1
-        bare = words[head].strip(",").lower()
-        if (bare, "n") not in self.wn.senses or bare in ("any", "one", "kind", "type", "sort", "member", "piece"):
-            return None
-        plural = self.morph.inflect(bare, "n", PLURAL)
-        if plural is None:
-            return None
-        words[head] = plural + ("," if words[head].endswith(",") else "")
-        if end < len(words) - 1 and words[end] in ("or", "and"):
-            after = words[end + 1]
-            if (after.lower(), "n") in self.wn.senses and (end + 2 == len(words) or words[end + 2] in HEAD_ENDS):
-                words[end + 1] = self.morph.inflect(after.lower(), "n", PLURAL) or after
-        for k in range(end, len(words) - 1):
-            if words[k] in ("who", "that", "which"):  # "persons who travel", not "travels"
-                verb = k + 1
-                while verb < len(words) - 1 and words[verb].endswith("ly"):  # "that usually have"
-                    verb += 1
-                words[verb] = self._plural_verb(words[verb])
-                # and a verb coordinated with it: "acts that debase or corrupt"
-                if verb + 2 < len(words) and words[verb + 1] in ("or", "and"):
-                    words[verb + 2] = self._plural_verb(words[verb + 2])
-                break
-        clue = " ".join(words)
-        return clue[:1].upper() + clue[1:]
-
-    def _plural_verb(self, word: str) -> str:
-        """A verb in the third person singular put in the plural ("travels" -> "travel")."""
-        special = {"is": "are", "has": "have", "was": "were", "does": "do"}
-        if word in special:
-            return special[word]
-        for lemma, pos, kind in self.morph.analyses(letters(word)):
-            if pos == "v" and kind == THIRD and " " not in lemma:
-                return lemma
-        return word
-
     def _blank(self, entry: str, phrase: str) -> str | None:
         tokens = phrase.split(" ")
         out = [BLANK if letters(t) == entry else t for t in tokens]
@@ -507,6 +317,11 @@ def _variant(own: str, other: str) -> bool:
 
     a, b = letters(own), letters(other)
     return a[:1] == b[:1] and SequenceMatcher(None, a, b).ratio() >= VARIANT_SIMILARITY
+
+
+def _british(word: str, words: list[str]) -> bool:
+    """Whether ``word`` is a British spelling of another of ``words`` ("colour" beside "color")."""
+    return "our" in word and word.replace("our", "or") in words
 
 
 def _no_plural(lemma: str, synset: Synset) -> bool:

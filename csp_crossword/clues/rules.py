@@ -4,8 +4,10 @@ A clue gives its answer away when one of its words is the answer, shares the ans
 (RATED and "rate", EASES and "easing"), holds the answer inside a longer word (ART in "start")
 or is, at four letters or more, inside the answer ("absent" for ABSENTEE), or starts as the
 answer does for most of its length ("defensive" for DEFENSE, "vegetation" for VEGETATE, "Asiatic"
-for ASIAN: a derivation the stem rule misses); for a phrase answer (ICEAGE, "ice age") the same
-goes for each of its longer words.
+for ASIAN: a derivation the stem rule misses), or is the same word with a derivational suffix off
+("able" for ABILITY, "codify" and "codification" for CODE) or a pet form's ("Teddy" for TEDS);
+for a phrase answer (ICEAGE, "ice age") the same goes for each of its longer words, and for a
+contraction (ISN'T) for each of its halves however short ("Is not").
 A clue is offensive when one of its words (or that word without an inflection's ending) is a
 slur or a word vulgar wherever it stands (``words/data/vulgar-en.txt``: bodily functions and
 sexual terms). The list's wider filter for entries (better-profanity's list: GOD, HELL, ORGAN,
@@ -35,6 +37,17 @@ SHARED_PREFIX = 6
 SHARED_SHARE = 0.75
 #: Endings of an inflected or derived vulgar word ("bitches", "pissed", "fucking", "shitty").
 OFFENSIVE_ENDINGS = ("S", "ES", "ED", "D", "ING", "ER", "ERS", "Y", "IER", "IEST")
+#: Derivational suffixes, longest first, with what the root had before them ("ability": "able",
+#: "codification": "code"): a clue word and the answer whose roots agree are one word's forms.
+DERIVATIONS = (("ification", ""), ("ability", "able"), ("ibility", "ible"), ("ication", ""), ("ation", ""),
+               ("ition", ""), ("ility", "le"), ("ness", ""), ("ment", ""), ("ify", ""), ("ity", ""),
+               ("ize", ""), ("ise", ""), ("ous", ""), ("ful", ""), ("ive", ""), ("al", ""))  # fmt: skip
+#: A root keeps at least this many letters ("cod" of "codify" and CODE).
+MIN_ROOT = 3
+#: The second half of an English contraction, spelt out ("isn't": "is" and "not").
+CONTRACTIONS = {"n't": "not", "'ll": "will", "'re": "are", "'ve": "have", "'d": "would", "'s": "is", "'m": "am"}
+#: A pet form: a doubled consonant and -y or -ie ("Teddy" of TED, "doggie" of DOG).
+PET_FORM = re.compile(r"^([a-z]*?)([b-df-hj-np-tv-z])\2(y|ie)$")
 #: British spellings that the American ones of a clue would hide from the rules.
 AMERICAN_FORMS = {"isation": "ization", "ising": "izing", "ised": "ized", "ises": "izes", "ise": "ize"}
 BRITISH_SPELLING = re.compile("|".join(sorted(AMERICAN_FORMS, key=len, reverse=True)))
@@ -79,7 +92,7 @@ def reveals(answer: str, clue: str, answer_words: Iterable[str] = ()) -> bool:
     """Whether ``clue`` gives ``answer`` away (see the module docstring); ``answer_words`` are
     the words of a phrase answer's display form ("ice age")."""
     given = (answer.lower(), clue.lower(), [w.lower() for w in answer_words])
-    if _reveals(*given):
+    if _reveals(*given) or _contraction_half(given[1], given[2]):
         return True
     # a British -ise answer and an American -ize clue (or the other way round) are one word
     spelt = (american(given[0]), american(given[1]), [american(w) for w in given[2]])
@@ -91,6 +104,7 @@ def _reveals(answer: str, clue: str, answer_words: list[str]) -> bool:
     targets.update(w for w in answer_words if len(w) >= MIN_PHRASE_WORD)
     targets -= PHRASE_FUNCTION_WORDS
     stems = {stem(t) for t in targets}
+    root_targets = set().union(*(roots_of(t) for t in targets))
     for word in clue_words(clue):
         plain = word.replace("'", "")
         if plain in targets or stem(plain) in stems:
@@ -104,8 +118,40 @@ def _reveals(answer: str, clue: str, answer_words: list[str]) -> bool:
             return True
         if any(_same_start(plain, target) for target in targets):
             return True
+        if roots_of(plain) & root_targets or _pet_root(plain) in stems | targets:
+            return True
     # the answer run together from several clue words ("ice age" for ICEAGE)
     return len(answer) >= MIN_HOST_WORD and answer in "".join(clue_words(clue)).replace("'", "")
+
+
+def roots_of(word: str) -> set[str]:
+    """``word``'s stem and its stems with a derivational suffix off ("ability": "abl";
+    "codification": "cod"), of MIN_ROOT letters or more."""
+    found = {stem(word)}
+    for suffix, root in DERIVATIONS:
+        if word.endswith(suffix) and len(word) - len(suffix) + len(root) >= MIN_ROOT:
+            found.add(stem(word[: -len(suffix)] + root))
+            break
+    return {root for root in found if len(root) >= MIN_ROOT}
+
+
+def _pet_root(word: str) -> str:
+    """The name a pet form is made from ("teddy": "ted"); "" when ``word`` is none."""
+    match = PET_FORM.match(word)
+    return match.group(1) + match.group(2) if match and len(match.group(1)) >= 1 else ""
+
+
+def _contraction_half(clue: str, answer_words: list[str]) -> bool:
+    """Whether a contraction answer ("isn't") has both its halves in ``clue`` ("Is not")."""
+    words = set(clue_words(clue))
+    for word in answer_words:
+        for ending, full in CONTRACTIONS.items():
+            if word.endswith(ending) and len(word) > len(ending):
+                first = word[: -len(ending)]
+                first = {"ca": "can", "wo": "will", "sha": "shall"}.get(first, first)
+                if first in words or (full in words and first in {w.rstrip("'") for w in words}):
+                    return True
+    return False
 
 
 def _same_start(word: str, target: str) -> bool:
