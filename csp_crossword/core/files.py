@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterable
@@ -74,13 +75,44 @@ def parse_json(text: str, path: str, what: str) -> Any:
     error (with its line and column), nesting deeper than Python's parser allows, or an integer of
     more digits than Python converts (4,300). ``what`` names the document (``an ipuz file``)."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(f"not valid JSON: {error.msg}", path, error.lineno, error.colno) from None
     except RecursionError:
         raise InputError(f"not {what}: nested too deeply", path) from None
     except ValueError as error:  # int() of a number with too many digits
         raise InputError(f"not {what}: {error}", path) from None
+    lone = _lone_surrogate(text) if "\\u" in text else None
+    if lone is not None:  # no character: nothing could print or write it (UTF-8 has no form for it)
+        line = text.count("\n", 0, lone) + 1
+        column = lone - (text.rfind("\n", 0, lone) + 1) + 1
+        escape = text[lone : lone + 6]
+        raise InputError(f"not {what}: {escape} is half of a surrogate pair, not a character", path, line, column)
+    return value
+
+
+#: A JSON escape of a UTF-16 surrogate; a high one followed by a low one is one character.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD]([89abAB]|[c-fC-F])[0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(text: str) -> int | None:
+    """The offset of the first escape of a lone surrogate in a JSON text (one without its other
+    half), or None. An escaped backslash before ``u`` is not an escape: counted by backslashes."""
+    skip_until = -1
+    for match in _SURROGATE_ESCAPE.finditer(text):
+        start = match.start()
+        if start < skip_until:
+            continue
+        backslashes = len(text[:start]) - len(text[:start].rstrip("\\"))
+        if backslashes % 2:  # "\\ud800" is a backslash and text, not an escape
+            continue
+        high = match.group(1) in "89abAB"
+        following = _SURROGATE_ESCAPE.match(text, match.end())
+        if high and following is not None and following.group(1) not in "89abAB":
+            skip_until = following.end()
+            continue
+        return start
+    return None
 
 
 #: Temporary files of an atomic write: ``.csp-crossword-<pid>-<random>.tmp`` next to the target.

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 
 from ..core.deadline import Deadline, StopSignal
+from ..core.errors import InputError
 from ..words.lexicon import Lexicon
 from ..words.word_index import entry_glyphs
 
@@ -151,7 +152,7 @@ class ProgressiveSearch:
         self.frequent = [g for g, _ in letters.most_common(FREQUENT_GLYPHS)] or ["A"]
         self.lengths = sorted(self.words)
         if not self.lengths:
-            raise ValueError(f"the word list has no word of 2 to {self.max_run} letters")
+            raise InputError(f"the word list has no word of 2 to {self.max_run} letters (after --min-score and bans)")
 
     # ------------------------------------------------------------------ initial solutions
 
