@@ -38,9 +38,11 @@ def import_clues(
     progress: ImportProgress | None = None,
     workers: int | None = None,
 ) -> ImportReport:
-    """Store the clues of crossword files (.puz, .ipuz, .xd, .json; folders searched recursively)
-    in the clue database, with each file's title, author and date. A file already imported adds
-    nothing; a broken one is listed in the report's ``skipped`` with the reader's message.
+    """Store the clues of crossword files (.puz, .ipuz, .xd, .json) and clue lists (an answer and a
+    clue a line: TSV, CSV, ``answer: clue``, ``word;score;clue``; :mod:`csp_crossword.clues.list_files`)
+    in the clue database, folders searched recursively, with each puzzle's title, author and date.
+    A file already imported adds nothing; a broken one is listed in the report's ``skipped`` with
+    the reader's message, a list's bad lines in ``bad_lines``.
 
     ``progress(done, total)`` is called after each file; ``workers``: processes reading the files
     (default: one per CPU for large imports). Raises InputError for a path that does not exist."""

@@ -337,8 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
         "words",
         nargs="+",
         metavar="ENTRY | import PATH",
-        help="an entry (any case; spaces are dropped), or 'import' and the .puz, .ipuz, .xd or .json files "
-        "and folders (searched recursively) whose clues to store",
+        help="an entry (any case; spaces are dropped), or 'import' and the files whose clues to store: "
+        ".puz, .ipuz, .xd or .json puzzles, clue lists (answer and clue per line: TSV, CSV, 'answer: clue', "
+        "word;score;clue) and folders (searched recursively)",
     )
     clues.add_argument(
         "--db",
