@@ -125,3 +125,16 @@ def test_a_fill_result_box_goes_once_the_grid_is_edited(server, browser, shots):
     select_across(browser, 1, 0)
     browser.find_element(By.ID, "grid-input").send_keys(Keys.DELETE)
     WebDriverWait(browser, 5).until(lambda d: not d.find_element(By.ID, "result").is_displayed())
+
+
+def test_the_page_opens_with_its_outlook_and_a_grid_of_blocks_asks_nothing(server, browser, shots):
+    browser.get(server + "/")
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#grid .cell"))
+    assert "every entry still has words" in wait_outlook(browser)
+    # a 2x2 of blocks: no entry, no request, no error
+    browser.execute_script(
+        "CW.construct.loadPuzzle({grid: {cells: [[null, null], [null, null]], rtl: false}, clues: {}});"
+    )
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "fit-summary").text == "")
+    assert browser.find_element(By.ID, "status").get_attribute("data-kind") != "error"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#grid .cell.dead")

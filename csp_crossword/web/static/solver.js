@@ -297,6 +297,14 @@ window.CW = window.CW || {};
     if (key === fitKey) return; // the marks shown answer this grid already
     fitKey = key;
     if (fitRequest) fitRequest.abort(); // the newest edit wins: one request in flight at most
+    fitRequest = null;
+    if (!S.slots.length) {
+      // No entry at all (every cell a block): nothing to ask.
+      S.fit = null;
+      $("fit-summary").textContent = "";
+      CW.construct.render();
+      return;
+    }
     const request = new AbortController();
     fitRequest = request;
     $("grid").classList.add("fit-stale");
@@ -780,6 +788,7 @@ window.CW = window.CW || {};
     loadBans();
     drawBans();
     drawStats();
+    refreshFillability(); // the grid the page opens with (a draft restored asks again)
   }
 
   CW.solver = { init, wordSettings, offerLists, refreshCandidates, refreshFillability, ban, showResult, fitTitle };
