@@ -52,26 +52,32 @@ SHRINK_TEST_SECONDS = 2.0
 #: second on these sub-problems), so that whether a test ends in time does not depend on the
 #: machine's load; the job's deadline stays the outer bound.
 TEST_NODES_PER_SECOND = 20_000
-#: Share of the time left that one growth test may use: growth needs a definite answer.
-GROW_TEST_SHARE = 0.5
+#: Seconds (as search nodes, TEST_NODES_PER_SECOND, for a prover that counts them) one growth
+#: test may use: growth needs a definite answer.
+GROW_TEST_SECONDS = 5.0
 #: Most slots added in one blame-driven growth step (conflict-driven steps add one or two).
 GROW_STEP = 4
-#: Share of the time left that the whole growth stage may use. When growth has not reached an
-#: unfillable set by then (a near-global conflict, whose large sub-problems can be harder than
-#: the whole grid: am15-05 at --min-score 65 grew 50 fillable slots, then its 51-slot test ran
-#: 5 s without an answer where the whole grid is proved in 2.4 s), the shrink starts from the
-#: whole grid, which the proof already showed unfillable: a core is found either way.
+#: Search nodes the whole growth stage may use (a prover that counts nodes; else GROW_STAGE_SHARE
+#: of the time left). When growth has not reached an unfillable set by then (a near-global
+#: conflict, whose large sub-problems can be harder than the whole grid: am15-05 at --min-score 65
+#: grew 50 fillable slots, then its 51-slot test ran 5 s without an answer where the whole grid
+#: is proved in 2.4 s), the shrink starts from the whole grid, which the proof already showed
+#: unfillable: a core is found either way.
 GROW_STAGE_SHARE = 0.5
-#: After the first core, seconds spent looking for a smaller one (as long as the first core
-#: took, within SMALLER_CORE_MIN_SECONDS and SMALLER_CORE_SECONDS), at most SMALLER_CORE_TRIES
-#: tries in turn: a start from the most blamed slot outside the cores so far (different seeds
-#: reach different cores), the smallest core so far plus its crossing slots shrunk in a seeded
-#: random order (the deletion order decides which minimal core a shrink reaches), the whole grid
-#: in a random order. On am15-03 with words.txt the blame order gives a 15-slot core, random
-#: orders of its neighbourhood cores of 12-15 slots at about 0.05 s each.
+GROW_STAGE_NODES = 400_000
+#: After the first core, search nodes spent looking for a smaller one (SMALLER_CORE_NODES for a
+#: prover that counts them, so that the core found does not depend on the machine's load; else
+#: seconds: as long as the first core took, within SMALLER_CORE_MIN_SECONDS and
+#: SMALLER_CORE_SECONDS), at most SMALLER_CORE_TRIES tries in turn: a start from the most
+#: blamed slot outside the cores so far (different seeds reach different cores), the smallest
+#: core so far plus its crossing slots shrunk in a seeded random order (the deletion order
+#: decides which minimal core a shrink reaches), the whole grid in a random order. On am15-03
+#: with words.txt the blame order gives a 15-slot core, random orders of its neighbourhood cores
+#: of 12-15 slots at about 0.05 s each.
 SMALLER_CORE_SECONDS = 2.0
 SMALLER_CORE_MIN_SECONDS = 0.5
 SMALLER_CORE_TRIES = 12
+SMALLER_CORE_NODES = 100_000
 
 
 @dataclass
@@ -142,6 +148,9 @@ class CoreSearch:
         self.unsat_sets: list[frozenset[str]] = []
         self.sat_sets: list[frozenset[str]] = []
         self.tests = 0
+        #: search nodes the tests made (a prover that counts them): the stages' budgets
+        self.nodes = 0
+        self.counts_nodes = bool(getattr(prover, "counts_nodes", False))
         self.start = time.monotonic()
 
     # ------------------------------------------------------------------ tests
@@ -161,7 +170,9 @@ class CoreSearch:
         return None
 
     def test(self, ids: frozenset[str], seconds: float) -> str:
-        """UNSAT (proved), SAT (a fill of these slots exists) or UNKNOWN (no time)."""
+        """UNSAT (proved), SAT (a fill of these slots exists) or UNKNOWN (no time). ``seconds``:
+        the test's budget, as TEST_NODES_PER_SECOND search nodes a second for a prover that
+        counts them (the same verdict at any load), else in seconds."""
         known = self._known(ids)
         if known is not None:
             return known
@@ -179,9 +190,10 @@ class CoreSearch:
         if sub.unsatisfiable:
             verdict = _Verdict.UNSAT
         else:
-            if getattr(self.prover, "counts_nodes", False):  # in nodes: the same verdict at any load
+            if self.counts_nodes:  # in nodes: the same verdict at any load
                 budget = self.test_nodes or max(1, int(seconds * TEST_NODES_PER_SECOND))
                 result = self.prover.solve(sub, deadline=self.deadline, stop=self.stop, node_limit=budget)
+                self.nodes += result.stats.nodes
             else:
                 deadline = earliest(self.deadline, time.monotonic() + seconds)
                 result = self.prover.solve(sub, deadline=deadline, stop=self.stop)
@@ -241,16 +253,17 @@ class CoreSearch:
         named = [slots[failure.slot].id] + ([slots[failure.cause].id] if failure.cause is not None else [])
         return [slot_id for slot_id in named if slot_id not in ids]
 
-    def grow(self, seeds: Sequence[str], until: Deadline) -> frozenset[str] | None:
-        """From ``seeds``, add slots until the set is proved unfillable (None: not by ``until``)."""
+    def grow(self, seeds: Sequence[str], until: Deadline, node_cap: float = float("inf")) -> frozenset[str] | None:
+        """From ``seeds``, add slots until the set is proved unfillable (None: not by ``until``,
+        nor within ``node_cap`` of the tests' search nodes)."""
         ids = frozenset(seeds)
         everything = frozenset(self.order)
         while True:
-            left = time_left(until)
-            verdict = self.test(ids, min(left, max(SHRINK_TEST_SECONDS, GROW_TEST_SHARE * left)))
+            seconds = GROW_TEST_SECONDS if self.counts_nodes else min(GROW_TEST_SECONDS, time_left(until))
+            verdict = self.test(ids, seconds)
             if verdict == _Verdict.UNSAT:
                 return ids
-            if expired(until, self.stop):
+            if expired(until, self.stop) or self.nodes >= node_cap:
                 return None
             added: list[str] = []
             if verdict == _Verdict.SAT and ids in self.witnesses:
@@ -272,7 +285,7 @@ class CoreSearch:
             return ids
         for region in sorted(regions, key=len):
             part = frozenset(region)
-            if self.test(part, min(SHRINK_TEST_SECONDS, time_left(until))) == _Verdict.UNSAT:
+            if self.test(part, self._shrink_seconds(until)) == _Verdict.UNSAT:
                 return part
         return ids
 
@@ -282,17 +295,27 @@ class CoreSearch:
         is tested, not assumed). Drops many slots at once where one-by-one deletion is slow."""
         involved = self.involved.get(ids)
         while involved and len(involved) < len(ids):
-            if self.test(involved, min(SHRINK_TEST_SECONDS, time_left(until))) != _Verdict.UNSAT:
+            if self.test(involved, self._shrink_seconds(until)) != _Verdict.UNSAT:
                 break
             ids, involved = involved, self.involved.get(involved)
         return ids
 
+    def _shrink_seconds(self, until: Deadline) -> float:
+        """A shrink test's budget: SHRINK_TEST_SECONDS' worth of nodes for a prover that counts
+        them, else the seconds left, at most SHRINK_TEST_SECONDS."""
+        return SHRINK_TEST_SECONDS if self.counts_nodes else min(SHRINK_TEST_SECONDS, time_left(until))
+
     def shrink(
-        self, ids: frozenset[str], until: Deadline, rank: Callable[[str], Any] | None = None
+        self,
+        ids: frozenset[str],
+        until: Deadline,
+        rank: Callable[[str], Any] | None = None,
+        node_cap: float = float("inf"),
     ) -> tuple[frozenset[str], bool]:
         """Deletion in chunks: drop the least suspect half of the slots not yet known to be
         needed while the rest stays unfillable, halving the chunk on each failure, down to one
-        slot at a time (few tests when the core is much smaller than the grown set)."""
+        slot at a time (few tests when the core is much smaller than the grown set). Stops, not
+        minimal, at ``until`` or once the tests' search nodes reach ``node_cap``."""
         minimal = True
         ids = self._one_region(self._refined(ids, until), until)
         kept: set[str] = set()
@@ -302,14 +325,14 @@ class CoreSearch:
             candidates = sorted(ids - kept, key=rank or self._rank, reverse=True)
             if not candidates or len(ids) == 1:
                 return ids, minimal
-            if expired(until, self.stop):
+            if expired(until, self.stop) or self.nodes >= node_cap:
                 return ids, False
             chunk = min(chunk, len(candidates))
             dropped = frozenset(candidates[:chunk])
             if len(dropped) == len(ids):
                 chunk = max(1, chunk // 2)
                 continue
-            verdict = self.test(ids - dropped, min(SHRINK_TEST_SECONDS, time_left(until)))
+            verdict = self.test(ids - dropped, self._shrink_seconds(until))
             if verdict == _Verdict.UNSAT:
                 ids = self._one_region(self._refined(ids - dropped, until), until)
             elif chunk > 1:
@@ -318,34 +341,41 @@ class CoreSearch:
                 kept |= dropped
                 minimal = minimal and verdict == _Verdict.SAT
 
-    def _core_from(self, seeds: Sequence[str], grow_until: Deadline, until: Deadline) -> tuple[frozenset[str], bool]:
-        """Grow from ``seeds`` until ``grow_until`` (else start from the whole grid), then shrink
-        until ``until``."""
-        grown = self.grow(seeds, grow_until) or frozenset(self.order)
-        return self.shrink(grown, until)
+    def _core_from(
+        self, seeds: Sequence[str], grow_until: Deadline, until: Deadline, node_cap: float = float("inf")
+    ) -> tuple[frozenset[str], bool]:
+        """Grow from ``seeds`` until ``grow_until`` or GROW_STAGE_NODES more nodes (else start from
+        the whole grid), then shrink until ``until`` (both within ``node_cap``)."""
+        grow_cap = min(node_cap, self.nodes + GROW_STAGE_NODES) if self.counts_nodes else node_cap
+        grown = self.grow(seeds, grow_until, grow_cap) or frozenset(self.order)
+        return self.shrink(grown, until, node_cap=node_cap)
 
     def _smaller(self, best: frozenset[str], minimal: bool, seeds: Sequence[str]) -> tuple[frozenset[str], bool]:
         """Another seed or deletion order can reach a smaller minimal core: a few tries within
         the budget (SMALLER_CORE_SECONDS); the smallest core found, and whether it is minimal."""
         everything = frozenset(self.order)
-        spent = time.monotonic() - self.start
-        budget = min(SMALLER_CORE_SECONDS, max(SMALLER_CORE_MIN_SECONDS, spent))
-        until = earliest(self.deadline, time.monotonic() + budget)
+        if self.counts_nodes:  # in nodes: the same core at any load, the deadline the outer cap
+            until, cap = self.deadline, self.nodes + SMALLER_CORE_NODES
+        else:
+            spent = time.monotonic() - self.start
+            budget = min(SMALLER_CORE_SECONDS, max(SMALLER_CORE_MIN_SECONDS, spent))
+            until, cap = earliest(self.deadline, time.monotonic() + budget), float("inf")
         rng = random.Random(len(self.order))
         tried = set(seeds)
         for attempt in range(SMALLER_CORE_TRIES):
-            if len(best) <= 1 or expired(until, self.stop):
+            if len(best) <= 1 or expired(until, self.stop) or self.nodes >= cap:
                 break
             kind = attempt % 3
             others = [slot_id for slot_id in self.order if slot_id not in best and slot_id not in tried]
             if kind == 0 and others:  # a start from the most blamed slot outside the cores so far
                 seed = min(others, key=self._rank)
                 tried.add(seed)
-                core, core_minimal = self._core_from([seed], until, until)
+                core, core_minimal = self._core_from([seed], until, until, cap)
             else:  # the core and its crossing slots, or the whole grid, in a random order
                 superset = everything if kind == 2 else best | {n for b in best for n in self.neighbours[b]}
-                noise = {slot_id: rng.random() for slot_id in superset}
-                core, core_minimal = self.shrink(superset, until, noise.__getitem__)
+                # grid order, not the set's: a set of strings iterates by hash, which differs by process
+                noise = {slot_id: rng.random() for slot_id in sorted(superset, key=self.order.__getitem__)}
+                core, core_minimal = self.shrink(superset, until, noise.__getitem__, cap)
             if (len(core), not core_minimal) < (len(best), not minimal):
                 best, minimal = core, core_minimal
         return best, minimal
@@ -356,7 +386,9 @@ class CoreSearch:
             return Core(None, tests=self.tests)
         everything = frozenset(self.order)
         self.proved_unfillable(everything)  # what the failed proof showed
-        grow_until = None if self.deadline is None else time.monotonic() + GROW_STAGE_SHARE * time_left(self.deadline)
+        grow_until = self.deadline
+        if not self.counts_nodes and self.deadline is not None:  # else GROW_STAGE_NODES bound it
+            grow_until = time.monotonic() + GROW_STAGE_SHARE * time_left(self.deadline)
         best, minimal = self._core_from(seeds, grow_until, self.deadline)
         best, minimal = self._smaller(best, minimal, seeds)
         return Core(sorted(best, key=self.order.__getitem__), minimal, self.tests, time.monotonic() - self.start)
