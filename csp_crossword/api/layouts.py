@@ -337,7 +337,14 @@ def freeform(
             progress(SearchStats(nodes=boards, seconds=time.monotonic() - started, phase="layout"))
 
     result = engine.run(
-        None, seed, deadline=deadline, stop=stop, progress=None if progress is None else report, target=target
+        None,
+        seed,
+        deadline=deadline,
+        stop=stop,
+        progress=None if progress is None else report,
+        target=target,
+        # the search's budget in steps comes from the limit asked, not the time left after loading
+        budget_seconds=DEFAULT_SECONDS if time_limit is None else time_limit,
     )
     listed = Lexicon(dict.fromkeys(chosen, DEFAULT_SCORE))  # already entries: no need to normalise again
     problems = verify_fill(result.grid, result.cells, listed, exact_uses=Counter(result.placed))
