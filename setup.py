@@ -73,5 +73,5 @@ setup(
             extra_compile_args=["-O2"],
             optional=True,
         ),
-    ]
+    ],
 )

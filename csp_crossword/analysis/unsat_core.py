@@ -354,6 +354,7 @@ class CoreSearch:
         """Another seed or deletion order can reach a smaller minimal core: a few tries within
         the budget (SMALLER_CORE_SECONDS); the smallest core found, and whether it is minimal."""
         everything = frozenset(self.order)
+        cap: float
         if self.counts_nodes:  # in nodes: the same core at any load, the deadline the outer cap
             until, cap = self.deadline, self.nodes + SMALLER_CORE_NODES
         else:

@@ -241,10 +241,10 @@ def choose_clues(
             break
         found = source.best(set(missing.values()))
         for slot_id, answer in list(missing.items()):
-            clue = _first_acceptable(source, answer, found.get(answer), taken)
-            if clue:
-                chosen[slot_id] = (clue, source.name)
-                taken.add(clue)
+            picked = _first_acceptable(source, answer, found.get(answer), taken)
+            if picked:
+                chosen[slot_id] = (picked, source.name)
+                taken.add(picked)
                 del missing[slot_id]
     return chosen
 

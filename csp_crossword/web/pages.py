@@ -138,8 +138,8 @@ class PreparedProblems:
         # An overrides set's content is in the key: after an edit of the set, a problem of its own.
         # The word settings alone, not the slot or the limit of a candidates request: clicking
         # through the slots of one grid reuses its problem.
-        words = json.dumps(settings.model_dump(include=set(WordSettings.model_fields)), sort_keys=True)
-        key = (grid.cells, grid.rtl, words, store.owner, source.cache_key)
+        settings_key = json.dumps(settings.model_dump(include=set(WordSettings.model_fields)), sort_keys=True)
+        key = (grid.cells, grid.rtl, settings_key, store.owner, source.cache_key)
         with self.lock:
             if key in self.kept:
                 self.kept.move_to_end(key)
@@ -194,7 +194,8 @@ def fillability(request: FillabilityRequest, store: WordLists, prepared: Prepare
     too. ``exact``: False when a round ran out of time (the counts left are upper bounds)."""
     grid = request.grid.to_grid()
     job = prepared.get(grid, request, store)
-    return prepared.derive(job, "fillability", fillability_of)
+    outlook: dict[str, Any] = prepared.derive(job, "fillability", fillability_of)
+    return outlook
 
 
 def fillability_of(job: FillJob) -> dict[str, Any]:

@@ -43,7 +43,10 @@ def test_a_placement_writes_the_word_from_its_start_cell():
     "placement, message",
     [
         (Placement(3, 0, "across", "CAT"), "no open cell there"),
-        (Placement(1, 1, "across", "CAT"), "no across entry starts there (the across slot there, 4A, starts at row 2, column 1)"),
+        (
+            Placement(1, 1, "across", "CAT"),
+            "no across entry starts there (the across slot there, 4A, starts at row 2, column 1)",
+        ),
         (Placement(0, 0, "across", "CATS"), "4 letters for a slot of 3 (1A)"),
         (Placement(0, 0, "sideways", "CAT"), "the direction is across (A) or down (D)"),
     ],

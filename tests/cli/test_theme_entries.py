@@ -57,7 +57,10 @@ def test_allow_unclued_lets_the_fill_use_any_entry(capsys, tmp_path):
 @pytest.mark.parametrize(
     "theme, message",
     [
-        ("1,4,D=BACKTRACKSEARCH", "theme entry BACKTRACKSEARCH at row 1, column 4 down: 15 letters for a slot of 3 (4D)"),
+        (
+            "1,4,D=BACKTRACKSEARCH",
+            "theme entry BACKTRACKSEARCH at row 1, column 4 down: 15 letters for a slot of 3 (4D)",
+        ),
         ("1,3,X=BACKTRACKSEARCH", "the direction is across (A) or down (D), not 'X'"),
         ("3,BACK", "--theme '3,BACK': write ROW,COL,A|D=WORD"),
         ("99,1,A=CAT", "no open cell there (rows and columns count from 1)"),
