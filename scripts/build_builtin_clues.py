@@ -9,7 +9,7 @@ Input: WordNet 3.0 as Debian's ``wordnet-base`` installs it (``/usr/share/wordne
 word frequencies of the installed ``wordfreq`` package, the built-in English list (which
 entries to clue, their display forms, and their dictionary scores as a measure of how familiar a word is),
 short tables of clues written for this project (``clue_tables.py``, ``clue_crosswordese.py``,
-``clue_short_fill.py``), and the
+``clue_short_fill.py``, ``clue_fill_entries.py``), and the
 1990 US Census lists of first names and surnames (public domain; ``clue_names.py`` says where they
 come from: ``pip install names``, or ``--census DIR``).
 
@@ -27,11 +27,11 @@ babies"; ``clue_glosses.py``), an expansion for an abbreviation ("December, for 
 fill-in-the-blank from a WordNet phrase ("___ age"), a broader term specific enough to help
 ("Broadcaster" for SPORTSANNOUNCER; no class of hundreds of instances, "City"), and last a
 common name's clue ("Woman's name"; only for names a solver knows as names). The written tables
-come first (``clue_short_fill.py`` holds the entries that default fills of the American patterns
-use and WordNet cannot clue). Every clue keeps the rules of ``csp_crossword.clues.rules``: it
-never holds the answer, a word of its stem or a derivation of it ("able" for ABILITY, "Teddy" for
-TEDS, "Is not" for ISN'T), and no offensive word. Entries the list keeps out by default (vulgar
-words, slurs) get none.
+come first (``clue_short_fill.py`` and ``clue_fill_entries.py`` hold the entries that default
+fills of the American patterns use and WordNet cannot clue). Every clue keeps the rules of
+``csp_crossword.clues.rules``: it never holds the answer, a word of its stem or a derivation of
+it ("able" for ABILITY, "Teddy" for TEDS, "Is not" for ISN'T), and no offensive word. Entries the
+list keeps out by default (vulgar words, slurs) get none.
 
 The output is a gzip file (fixed header, so the bytes depend only on the inputs) of UTF-8 lines
 ``ENTRY<TAB>CLUE[<TAB>CLUE...]`` after ``#`` header lines naming the source and its licence.
@@ -52,6 +52,7 @@ sys.path.insert(0, str(HERE))
 
 from build_english_list import wordnet_notice as english_list_notice  # noqa: E402
 from clue_crosswordese import CROSSWORDESE_CLUES  # noqa: E402
+from clue_fill_entries import FILL_ENTRY_CLUES  # noqa: E402
 from clue_morphology import Morphology  # noqa: E402
 from clue_names import CensusNames, default_folder, read_census  # noqa: E402
 from clue_short_fill import SHORT_FILL_CLUES  # noqa: E402
@@ -77,7 +78,7 @@ HEADER = (
 
 
 #: The written tables, tried before WordNet.
-TABLES = (FUNCTION_WORD_CLUES, ABBREVIATION_CLUES, CROSSWORDESE_CLUES, SHORT_FILL_CLUES)
+TABLES = (FUNCTION_WORD_CLUES, ABBREVIATION_CLUES, CROSSWORDESE_CLUES, SHORT_FILL_CLUES, FILL_ENTRY_CLUES)
 
 
 def read_entries() -> tuple[dict[str, int], dict[str, str]]:
@@ -133,6 +134,10 @@ def build(
                 rejected.setdefault(entry, []).append(clue)
             if len(found) == MAX_CLUES:
                 break
+        # a broad term ("Materials") only for an entry nothing else clues
+        for clue in [] if found else writer.last_resort[:1]:
+            if keep(entry, display, clue):
+                found.append(clue)
         if found:
             clues[entry] = found
     return clues

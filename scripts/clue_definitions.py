@@ -98,8 +98,8 @@ class DefinitionWriter:
         words = text.split(" ")
         head = len(words) - 1
         for k, word in enumerate(words):
-            if k > 0 and word.lower() in HEAD_ENDS:
-                head = k - 1
+            if k > 0 and (word.lower() in HEAD_ENDS or self._participle(word)):
+                head = k - 1  # "platform projecting from": the head is "platform"
                 break
             if word.endswith(","):
                 head = k
@@ -129,6 +129,11 @@ class DefinitionWriter:
         clue = " ".join(words)
         return clue[:1].upper() + clue[1:]
 
+    def _participle(self, word: str) -> bool:
+        """Whether ``word`` is a present participle and no noun ("projecting", not "building")."""
+        bare = word.lower()
+        return bare.endswith("ing") and (bare, "n") not in self.wn.senses and (bare[:-3], "v") in self.wn.senses
+
     def _predicate(self, word: str) -> bool:
         """Whether a clause starting with ``word`` is a predicate: a form of "be" or a verb in
         the third person or the past that is no noun ("decomposes", not "plants")."""
@@ -144,7 +149,9 @@ class DefinitionWriter:
         words = text.split(" ")
         # the head ends before a preposition or clause, not before "or" ("marine or freshwater fishes")
         ends = HEAD_ENDS - {"or", "and", ","}
-        head = next((k - 1 for k, w in enumerate(words) if k > 0 and w.lower() in ends), len(words) - 1)
+        head = next(
+            (k - 1 for k, w in enumerate(words) if k > 0 and (w.lower() in ends or self._participle(w))), len(words) - 1
+        )
         bare = words[head].strip(",").lower()
         plurals = (lem for lem, pos, kind in self.morph.analyses(letters(bare)) if pos == "n" and kind == PLURAL)
         lemma = next(plurals, None) if bare.isalpha() else None

@@ -19,6 +19,8 @@ WORD_CUTS = (" on ", " at ", " into ")
 VERB_CUTS = (" or ", " and ")
 #: A taxon named after a head noun ("evergreen tree of the genus Abies") says nothing to a solver.
 TAXON_TAIL = re.compile(r" (of|in) the (genus|family|order|subfamily|class) [A-Z]\w*")
+#: Breaks after which a participle waits for its complement ("marked by", "projecting from").
+PARTICIPLE_CUTS = (" by ", " with ", " from ", " in ", " for ", " as ", " over ", " into ", " on ", " at ")
 #: Words that open a relative clause, which a cut to CLUE_WORDS must not break.
 RELATIVES = frozenset({"that", "which", "who", "whose", "where", "when"})
 #: Hedges at a definition's start that say nothing in a clue ("usually soluble substance").
@@ -191,7 +193,8 @@ def _cut(text: str, cuts: tuple[str, ...], limit: int, whole_clauses: bool = Fal
             short = tidy(text[:position])
             words = short.lower().split()
             # nor a participle waiting for its agent ("Period marked" of "marked by ...")
-            participle = words[-1].endswith("ed") and cut in (" by ", " with ", " from ", " in ", " for ", " as ")
+            # ("Upper floor projecting" of "projecting from the rear") too
+            participle = words[-1].endswith(("ed", "ing")) and cut in PARTICIPLE_CUTS
             participle = participle or words[-1].endswith("'s")  # "by the male's" wants its noun
             balanced = short.count("(") == short.count(")")
             # cut to a clue's length, a relative clause stays whole or goes ("Residue that remains")

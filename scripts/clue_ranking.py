@@ -82,7 +82,7 @@ GENERAL_HEADS = frozenset(
      "type", "sort", "form", "way", "process", "activity", "event", "place", "area", "region", "earth",
      "land", "attribute", "property", "structure", "unit", "measure", "item", "member", "people",
      "abstraction", "artifact", "being", "organism", "relation", "change", "instrumentality", "device",
-     "period", "time"}
+     "period", "time", "list"}
 )  # fmt: skip
 GENERAL_COST = 3.0
 #: A class with more instances than this is no clue for one of them ("European country": 39 for

@@ -33,6 +33,7 @@ class Synset:
     offensive: bool = False
     similar: list[str] = field(default_factory=list)  # offsets of similar adjectives (&)
     hypernyms: list[str] = field(default_factory=list)
+    antonyms: list[str] = field(default_factory=list)  # offsets of an adjective's opposites (!)
     instance: bool = False  # an instance of its hypernyms (Italy of "European country"), not a kind
     pointers: int = 0  # links to other synsets and words: a richly linked sense is a known one
 
@@ -94,6 +95,8 @@ def read_wordnet(folder: Path) -> WordNetData:
                     usages.add(target)
                 elif symbol == "&" and short == "a":
                     synset.similar.append(target)
+                elif symbol == "!" and short == "a" and target_pos in ("a", "s") and target not in synset.antonyms:
+                    synset.antonyms.append(target)
                 elif symbol in ("@", "@i") and target_pos == short:
                     synset.hypernyms.append(target)
                     synset.instance = synset.instance or symbol == "@i"

@@ -78,6 +78,11 @@ MIN_PHRASE = 45
 #: friendly way": after a familiar synonym or a short definition of a known sense.
 BLANK_COST = 5.5
 MANNER_COST = 5.0
+#: Extra costs (``clue_ranking``'s scale): a word of an adjective's similar adjectives, a kind of
+#: it rather than a synonym ("Graduate" for HIGH); an adjective's antonym, "Not low" (a classic
+#: form, after a true synonym).
+SIMILAR_COST = 1.5
+ANTONYM_COST = 0.5
 #: A broader term of one word this common (Zipf frequency) ranks as a farther one: "Fish" for EEL.
 BROAD_ZIPF = 4.8
 BLANK = "___"
@@ -93,6 +98,8 @@ LETTER = re.compile(r"^the (\d+)(?:st|nd|rd|th) letter of the (\w+) alphabet")
 class ClueWriter(DefinitionWriter):
     def __init__(self, wordnet: WordNetData, morphology: Morphology, scores: dict[str, int]) -> None:
         self.wn, self.morph, self.scores = wordnet, morphology, scores
+        # the last entry's too broad terms, for when it has no other clue (:meth:`clues`)
+        self.last_resort: list[str] = []
         # a word -> the familiar phrases that hold it ("age" -> "ice age"), for blanks
         self.phrases: dict[str, list[tuple[int, str]]] = {}
         seen = set()
@@ -121,6 +128,7 @@ class ClueWriter(DefinitionWriter):
         """Clues for ``entry``, best first by :mod:`clue_ranking`'s cost (unchecked: the caller
         applies the rules)."""
         ranked: list[tuple[float, int, int, str]] = []
+        self.last_resort = []
         analyses = self.morph.analyses(entry)
         # the lemma most often tagged first, its own senses before an inflection's; between
         # equals, a single word before a phrase (lacrosse, not La Crosse)
@@ -197,9 +205,10 @@ class ClueWriter(DefinitionWriter):
         found: list[tuple[int, int, str, float]] = []
         own = next((w for w in synset.words if letters(w) == letters(lemma)), lemma)
         others = [w for w in synset.words if letters(w) != letters(lemma)]
+        own_words = len(others)  # the synset's own; the rest are its similar adjectives'
         if synset.pos == "a" and len(others) < 2:
-            for offset in synset.similar[:3]:
-                others += self.wn.synsets[("a", offset)].words[:2]
+            for similar in synset.similar[:3]:
+                others += self.wn.synsets[("a", similar)].words[:2]
         short = kind == BASE and _is_abbreviation(own, others)
         suffix = ", for short" if short else ""
         if short and max(len(o) for o in others) <= MAX_LENGTH:
@@ -209,7 +218,7 @@ class ClueWriter(DefinitionWriter):
             names = sorted((w for w in others if w.endswith(" " + own) and w.count(" ") == 1), key=len)
             if names:
                 found.append((0, 100, names[0][:1].upper() + names[0][1 : -len(own)] + BLANK, 0.0))
-        for other in others:
+        for place, other in enumerate(others):
             if other.count(" ") > 2 or len(letters(other)) < MIN_SYNONYM_LETTERS or not LEMMA.fullmatch(other):
                 continue
             if _british(other, synset.words):
@@ -223,7 +232,12 @@ class ClueWriter(DefinitionWriter):
             if form:
                 quality, doubt = 0 if familiar >= GOOD_SYNONYM else 3, ambiguity(self.wn, other, synset.pos, offset)
                 doubt += FAMILIAR_WEIGHT * max(0, FAMILIAR_SCORE - familiar)  # "Do by" after "Handle"
+                doubt += SIMILAR_COST if place >= own_words else 0.0  # a kind of HIGH, not HIGH
                 found.append((quality, familiar, form[:1].upper() + form[1:] + suffix, doubt))
+        for antonym in synset.antonyms if kind == BASE else ():  # HIGH: "Not low"
+            opposite = self.wn.synsets[(synset.pos, antonym)].words[0]
+            if opposite.isalpha() and self.scores.get(letters(opposite), 0) >= GOOD_SYNONYM:
+                found.append((0, self.scores[letters(opposite)], f"Not {opposite}", ANTONYM_COST))
         letter = LETTER.match(synset.gloss)
         if letter and kind == BASE:
             found.append((0, 100, self._letter_clue(letter.group(2), int(letter.group(1))), 0.0))
@@ -259,8 +273,15 @@ class ClueWriter(DefinitionWriter):
                     wanted = GOOD_SYNONYM if depth == 0 and rank == 0 else MIN_SYNONYM
                     if familiar < wanted or not LEMMA.fullmatch(word) or word.count(" ") > 2:
                         continue
-                    if _british(word, broader.words) or any(w.lower() in GENERAL_HEADS for w in broader.words):
-                        continue  # "Collection" fits anything; "Colour" beside "color"
+                    if _british(word, broader.words):
+                        continue  # "Colour" beside "color"
+                    if any(w.lower() in GENERAL_HEADS for w in broader.words):
+                        # "Collection" fits anything: the nearest such term only when nothing
+                        # else clues the entry ("Materials" for CHEMICALS)
+                        form = self._inflect(word, synset.pos, kind) if depth == 0 else None
+                        if form and not reveals(entry, form):
+                            self.last_resort.append(form[:1].upper() + form[1:])
+                        continue
                     form = self._inflect(word, synset.pos, kind)
                     if form:
                         words.append((-familiar, rank, form))
