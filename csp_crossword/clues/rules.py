@@ -64,6 +64,7 @@ def strip_ending(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)  # words recur: a million imported clues have far fewer distinct words
 def stem(word: str) -> str:
     """A crude stem for comparing words: one ending off, then a final E and a doubled final
     consonant (RATED and RATE -> "rat", RUNNING and RUN -> "run", HAPPIER and HAPPY -> "happi")."""
@@ -124,7 +125,8 @@ def _reveals(answer: str, clue: str, answer_words: list[str]) -> bool:
     return len(answer) >= MIN_HOST_WORD and answer in "".join(clue_words(clue)).replace("'", "")
 
 
-def roots_of(word: str) -> set[str]:
+@lru_cache(maxsize=1 << 16)  # a clue word recurs across a million imported clues
+def roots_of(word: str) -> frozenset[str]:
     """``word``'s stem and its stems with a derivational suffix off ("ability": "abl";
     "codification": "cod"), of MIN_ROOT letters or more."""
     found = {stem(word)}
@@ -132,9 +134,10 @@ def roots_of(word: str) -> set[str]:
         if word.endswith(suffix) and len(word) - len(suffix) + len(root) >= MIN_ROOT:
             found.add(stem(word[: -len(suffix)] + root))
             break
-    return {root for root in found if len(root) >= MIN_ROOT}
+    return frozenset(root for root in found if len(root) >= MIN_ROOT)
 
 
+@lru_cache(maxsize=1 << 16)
 def _pet_root(word: str) -> str:
     """The name a pet form is made from ("teddy": "ted"); "" when ``word`` is none."""
     match = PET_FORM.match(word)
@@ -143,6 +146,8 @@ def _pet_root(word: str) -> str:
 
 def _contraction_half(clue: str, answer_words: list[str]) -> bool:
     """Whether a contraction answer ("isn't") has both its halves in ``clue`` ("Is not")."""
+    if not any("'" in word for word in answer_words):
+        return False
     words = set(clue_words(clue))
     for word in answer_words:
         for ending, full in CONTRACTIONS.items():
