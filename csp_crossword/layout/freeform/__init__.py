@@ -3,9 +3,9 @@
 ``board.py`` holds the rules (where a word may go), ``frontier.py`` the valid placements kept up
 to date as a board grows, ``candidates.py`` the same for large lists (words drawn from an index by
 length, position and glyph), ``search.py`` the search (after Helmig's generator, the Google I/O
-crossword generator and Mr. Crossworder), ``symmetry.py`` its symmetric pairs, ``replace.py`` a
-word swapped for another that fits its cells, ``result.py`` the finished board. One connected piece
-unless islands are allowed.
+crossword generator and Mr. Crossworder), ``neighbours.py`` its improvement moves, ``symmetry.py``
+its symmetric pairs, ``replace.py`` a word swapped for another that fits its cells, ``result.py``
+the finished board. One connected piece unless islands are allowed.
 """
 
 from ...core.grid import Direction
