@@ -92,6 +92,8 @@ MAX_HYPONYMS = 30
 WEAK_OPENINGS = re.compile(r"^(Of|In|Relating to|Pertaining to) ")
 WEAK_OPENING_COST = 1.0
 WORD = re.compile(r"[A-Za-z]+")
+#: How a clue says its answer is short for something: not counted in its length.
+ABBREVIATION_TAGS = re.compile(r"(, for short|: Abbr\.)$")
 SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "to", "or", "and", "for", "by", "with", "as", "at"})
 
 
@@ -141,7 +143,7 @@ def ambiguity(wn: WordNetData, word: str, pos: str, offset: str) -> float:
 
 def wording_cost(clue: str) -> float:
     """Cost of a clue's wording: its length, its rare words, a head that fits anything."""
-    words = WORD.findall(clue)
+    words = WORD.findall(ABBREVIATION_TAGS.sub("", clue))  # "..., for short" adds no reading
     cost = WORD_COST * max(0, len(words) - LONG_CLUE_WORDS)
     cost += EXTRA_WORD_COST * max(0, len(words) - MAX_CLUE_WORDS)
     content = [w for w in words if w.lower() not in SMALL_WORDS]
