@@ -46,7 +46,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO))
 
+from csp_crossword.words.builtin import with_inflections  # noqa: E402
 from english_editorial import Evidence, editorial_score, spelling_of  # noqa: E402
 from english_scores import letter_string_ceiling, score_form  # noqa: E402
 from english_sources import (  # noqa: E402
@@ -117,6 +119,8 @@ VULGAR_ENDINGS = (
     "S", "ES", "ED", "ER", "ERS", "ING", "INGS", "Y", "IER", "IEST",
     "PER", "PERS", "PED", "PING", "PY", "PIER", "PIEST",
 )  # fmt: skip
+#: Stems a plural -ES follows (DAGOES, ASSES); after any other stem -ES is -S after an E (SPICES).
+ES_STEM_ENDINGS = ("O", "S", "X", "Z", "CH", "SH")
 #: Endings that replace the final E of a word of our own list (URINATE -> URINATING,
 #: MASTURBATORY). Not used with better-profanity's short words: RAPS, TESTS, CURSOR and SLOPPY
 #: would follow from RAPE, TESTE, CURSE and SLOPE.
@@ -153,6 +157,8 @@ def is_vulgar_form(entry: str, vulgar: set[str], e_words: AbstractSet[str] = fro
         return True
     for ending in VULGAR_ENDINGS:
         stem = entry[: -len(ending)]
+        if ending == "ES" and not stem.endswith(ES_STEM_ENDINGS):
+            continue  # SPICES is SPICE's plural, not SPIC's
         if entry.endswith(ending) and len(stem) >= 4 and (stem in vulgar or stem in e_words):
             return True
     for ending in E_ENDINGS:
@@ -192,7 +198,9 @@ def build(ukacd: Path, wordnet: Path, scowl_folder: Path, published: Path = PUBL
         for form, level in table.items():
             if level <= 70 or form in sources:
                 sources.setdefault(form, set()).add("scowl")
-    slurs = blocklist() | {e for e in map(entry_of, wn.slurs) if e}
+    # our blocklist's plurals too (YIDS); not WordNet's slur senses', whose plurals are mostly
+    # other words (TACOS, TOMS)
+    slurs = with_inflections(blocklist()) | {e for e in map(entry_of, wn.slurs) if e}
     vulgar = vulgar_words() | {e for e in map(entry_of, wn.vulgar) if e}
     phrase_words = vulgar_phrase_words()
     best: dict[str, tuple[float, str]] = {}

@@ -90,10 +90,22 @@ def _normalize(word: str, lang: str) -> str | None:
     raise ValueError(f"no built-in word list for language {lang!r}")
 
 
+#: Endings after which a plural takes -ES (FOXES), not -S (YIDS); after -O, either (DAGOS, DAGOES).
+ES_PLURAL_ENDINGS = ("S", "X", "Z", "CH", "SH")
+
+
+def with_inflections(words: set[str]) -> set[str]:
+    """``words`` and their plurals: a slur's plural is as much a slur (SPICES is not SPIC's)."""
+    plurals = {word + ("ES" if word.endswith(ES_PLURAL_ENDINGS) else "S") for word in words}
+    return words | plurals | {word + "ES" for word in words if word.endswith("O")}
+
+
 def _blocklist(lang: str) -> set[str]:
-    """Our list of slurs: never offered, whatever the options."""
+    """Our list of slurs, with their plurals: never offered, whatever the options."""
     text = _blocklist_bytes(lang).decode("utf-8")
-    return {line.strip().upper() for line in text.splitlines() if line.strip() and not line.startswith("#")}
+    return with_inflections(
+        {line.strip().upper() for line in text.splitlines() if line.strip() and not line.startswith("#")}
+    )
 
 
 def vulgar_words(lang: str) -> set[str]:

@@ -97,3 +97,18 @@ def test_cache_of_another_source_is_rebuilt(tmp_path, monkeypatch):
     assert "PLANTED" not in lexicon and len(lexicon) > 1000
     _, extra = ReadyIndex.load(path)
     assert extra["source"] == builtin.source_stamp("bn")
+
+
+def test_no_slur_nor_its_plural_is_offered_by_default():
+    from csp_crossword.words.builtin import _blocklist_bytes, builtin_lexicon
+
+    lexicon = builtin_lexicon("en")
+    slurs = {
+        line.strip().upper()
+        for line in _blocklist_bytes("en").decode().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    for form in sorted(builtin.with_inflections(slurs)):
+        assert form not in lexicon, form
+    assert {"YIDS", "WOPS", "DAGOS", "DAGOES", "WOGS"}.isdisjoint(lexicon.scores)
+    assert {"SPICES", "SPACES", "TACOS", "TOMES"} <= set(lexicon.scores)  # other words that merely look alike
