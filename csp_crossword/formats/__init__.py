@@ -97,6 +97,10 @@ class Puzzle:
             kind such as ``"http://ipuz.org/crossword/jellyroll#1"``); empty for a crossword.
         warnings: What reading the file noticed and let pass (a wrong checksum, a variety puzzle
             read as a plain grid); front ends show them.
+        locked_cells: Cells the constructor locked: a fill or a candidate leaves their glyphs as
+            they are (the web constructor's locks; kept by ipuz and our JSON).
+        filled_cells: Cells whose glyph an autofill placed, not the constructor: a new fill may
+            change them (kept by ipuz and our JSON).
     """
 
     grid: Grid
@@ -115,6 +119,8 @@ class Puzzle:
     extra_clues: list[ClueGroup] = field(default_factory=list)
     kind: str = ""
     warnings: list[str] = field(default_factory=list)
+    locked_cells: frozenset[Position] = frozenset()
+    filled_cells: frozenset[Position] = frozenset()
 
     def answer(self, slot: Slot) -> str | None:
         if self.solution is None:
@@ -159,6 +165,8 @@ class FileFormat:
         exchange: A format other programs exchange puzzles in (``fill --output`` writes a puzzle
             file with clues for these), as opposed to our own grid text and JSON result.
         description: For help texts.
+        keeps_work: The format keeps the constructor's locks and which letters a fill placed
+            (:attr:`Puzzle.locked_cells`, :attr:`Puzzle.filled_cells`).
     """
 
     name: str
@@ -168,6 +176,7 @@ class FileFormat:
     writer: str
     exchange: bool
     description: str
+    keeps_work: bool = False
 
     def read(self, path: str) -> Puzzle:
         function: Callable[[str], Puzzle] = getattr(importlib.import_module(f"{__name__}.{self.module}"), self.reader)
@@ -184,7 +193,13 @@ class FileFormat:
         Each format module's ``losses`` function says it; a module without one loses nothing."""
         module = importlib.import_module(f"{__name__}.{self.module}")
         function: Callable[[Puzzle], list[str]] | None = getattr(module, f"{self.writer}_losses", None)
-        return [] if function is None else function(puzzle)
+        losses = [] if function is None else function(puzzle)
+        if not self.keeps_work and (puzzle.locked_cells or puzzle.filled_cells):
+            losses.append(
+                f"the locks and which letters the fill placed left out: .{self.name} cannot keep them "
+                "(.ipuz and .json do)"
+            )
+        return losses
 
 
 #: Every crossword file format, by extension. The one table readers, writers, the CLI's help and
@@ -193,9 +208,9 @@ FILE_FORMATS: dict[str, FileFormat] = {
     f.extension: f
     for f in (
         FileFormat("puz", ".puz", "puzfile", "read", "dumps", True, "Across Lite"),
-        FileFormat("ipuz", ".ipuz", "ipuz", "read", "dumps", True, "ipuz (JSON)"),
+        FileFormat("ipuz", ".ipuz", "ipuz", "read", "dumps", True, "ipuz (JSON)", keeps_work=True),
         FileFormat("xd", ".xd", "xd", "read", "dumps", True, "xd (plain text)"),
-        FileFormat("json", ".json", "native", "read_json", "dumps_json", False, "csp-crossword JSON result"),
+        FileFormat("json", ".json", "native", "read_json", "dumps_json", False, "csp-crossword JSON result", True),
         FileFormat("txt", ".txt", "native", "read_text", "dumps_text", False, "grid text"),
     )
 }

@@ -27,6 +27,7 @@ from ..core.grid import Direction, Grid, Slot
 from ..core.limits import MAX_CLUE_NUMBER, MAX_LABEL_CHARS, check_clue, check_grid_size, clue_number
 from . import CellStyle, ClueGroup, Position, Puzzle
 from .ipuz_styles import read_style, write_style
+from .native_extras import cell_list
 
 VERSION = "http://ipuz.org/v2"
 CROSSWORD = "http://ipuz.org/crossword"
@@ -36,6 +37,9 @@ DIAGRAMLESS = CROSSWORD + "/diagramless#1"
 RTL_FIELD = "org.csp-crossword:rtl"
 #: Extension field for a puzzle kind that is no ipuz kind (``variety``).
 KIND_FIELD = "org.csp-crossword:kind"
+#: Extension fields for the constructor's work: ``[[row, col], ...]`` of the cells it locked and
+#: of those whose glyph an autofill placed (:attr:`Puzzle.locked_cells`, :attr:`Puzzle.filled_cells`).
+WORK_FIELDS = {"locked_cells": "org.csp-crossword:locked-cells", "filled_cells": "org.csp-crossword:filled-cells"}
 REQUIRED = ("version", "kind", "dimensions", "puzzle")
 #: Names a clue list may have (before an optional ``:label``), as the ipuz validator accepts them.
 CLUE_LISTS = ("Across", "Down", "Diagonal", "Diagonal Up", "Diagonal Down Left", "Diagonal Up Left", "Zones", "Clues")
@@ -146,6 +150,7 @@ def read(path: str) -> Puzzle:
         )
     if dropped:
         warnings.append(f"cell styles not kept: {', '.join(sorted(dropped))}")
+    work = {key: cell_list(data.get(field, []), field, height, width, path) for key, field in WORK_FIELDS.items()}
     stored = data.get(KIND_FIELD)
     kind: str = stored if isinstance(stored, str) else special
     if stored is None and not kind and (barred or (extra and not clues)):
@@ -165,6 +170,8 @@ def read(path: str) -> Puzzle:
         extra_clues=extra,
         kind=kind,
         warnings=warnings,
+        locked_cells=work["locked_cells"],
+        filled_cells=work["filled_cells"],
     )
 
 
@@ -375,6 +382,9 @@ def dumps(puzzle: Puzzle) -> str:
             data[key] = getattr(puzzle, key)
     if grid.rtl:
         data[RTL_FIELD] = True
+    for key, field in WORK_FIELDS.items():
+        if getattr(puzzle, key):
+            data[field] = [[r, c] for r, c in sorted(getattr(puzzle, key))]
     inferred = puzzle.extra_clues or any(style.bars for style in puzzle.styles.values())
     if (puzzle.kind or inferred) and not puzzle.kind.startswith(CROSSWORD) and puzzle.kind != "diagramless":
         data[KIND_FIELD] = puzzle.kind  # even "": the reader takes a barred grid for a variety puzzle

@@ -9,7 +9,9 @@ Fields (each written only when the puzzle has it; docs/formats.md):
 * ``extra_clues``: ``[{"heading", "clues": [{"label", "clue"}]}]``, clue groups the grid's slots
   do not carry (variety puzzles);
 * ``variety``: the kind of a variety puzzle (an ipuz kind URI, ``diagramless``);
-* ``locked``: ``{"scrambled", "checksum"}``, a scrambled .puz solution kept as it is.
+* ``locked``: ``{"scrambled", "checksum"}``, a scrambled .puz solution kept as it is;
+* ``locked_cells``: ``[[row, col], ...]``, cells the constructor locked;
+* ``filled_cells``: ``[[row, col], ...]``, cells whose glyph an autofill placed.
 """
 
 from __future__ import annotations
@@ -52,7 +54,14 @@ def extras_to_dict(puzzle: Puzzle) -> dict[str, Any]:
         data["variety"] = puzzle.kind
     if puzzle.locked is not None:
         data["locked"] = {"scrambled": puzzle.locked.scrambled, "checksum": puzzle.locked.checksum}
+    for key in WORK_FIELDS:
+        if getattr(puzzle, key):
+            data[key] = [[r, c] for r, c in sorted(getattr(puzzle, key))]
     return data
+
+
+#: The constructor's work a document keeps (:attr:`Puzzle.locked_cells`, :attr:`Puzzle.filled_cells`).
+WORK_FIELDS = ("locked_cells", "filled_cells")
 
 
 def extras_from_dict(data: dict[str, Any], rows: int, cols: int, path: str) -> dict[str, Any]:
@@ -79,13 +88,9 @@ def extras_from_dict(data: dict[str, Any], rows: int, cols: int, path: str) -> d
                 bars=frozenset(bars),
             )
         found["styles"] = styles
-    if "voids" in data:
-        voids = set()
-        for k, pair in enumerate(_list(data, "voids", path)):
-            if not isinstance(pair, list) or len(pair) != 2:
-                raise InputError(f"voids[{k}] must be [row, col]", path)
-            voids.add(_cell(pair[0], pair[1], rows, cols, f"voids[{k}]", path))
-        found["voids"] = frozenset(voids)
+    for key in ("voids", *WORK_FIELDS):
+        if key in data:
+            found[key] = cell_list(data[key], key, rows, cols, path)
     if "diagramless" in data:
         found["diagramless"] = _bool(data, "diagramless", "", path)
     if "labels" in data:
@@ -131,6 +136,18 @@ def extras_from_dict(data: dict[str, Any], rows: int, cols: int, path: str) -> d
             raise InputError("'locked' must be an object with a string 'scrambled' and an integer 'checksum'", path)
         found["locked"] = LockedSolution(locked["scrambled"], locked["checksum"])
     return found
+
+
+def cell_list(value: Any, key: str, rows: int, cols: int, path: str) -> frozenset[Position]:
+    """A field's ``[[row, col], ...]`` as cells, each checked to lie inside the grid."""
+    if not isinstance(value, list):
+        raise InputError(f"'{key}' must be a list", path)
+    cells = set()
+    for k, pair in enumerate(value):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InputError(f"{key}[{k}] must be [row, col]", path)
+        cells.add(_cell(pair[0], pair[1], rows, cols, f"{key}[{k}]", path))
+    return frozenset(cells)
 
 
 def _list(data: dict[str, Any], key: str, path: str) -> list[Any]:

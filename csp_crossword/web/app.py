@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from .. import __version__
 from ..backends.base import MAX_SEED
 from ..core.errors import InputError, LoadTimeout
-from . import pages
+from . import pages, puzzle_files
 from .apidocs import docs_page
 from .freeform_api import add_routes as add_freeform_routes
 from .freeform_api import print_word_search
@@ -266,17 +266,17 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
 
     @app.post("/api/open")
     async def open_file(file: UploadFile = File(...)) -> dict[str, Any]:  # noqa: B008 - FastAPI's way
-        data = await file.read(pages.MAX_PUZZLE_FILE_BYTES + 1)
-        return await quick(pages.open_puzzle, file.filename or "upload", data)
+        data = await file.read(puzzle_files.MAX_PUZZLE_FILE_BYTES + 1)
+        return await quick(puzzle_files.open_puzzle, file.filename or "upload", data)
 
     @app.post("/api/save")
     async def save(request: SaveRequest) -> Response:
         """The puzzle as a file in the format asked for, as a download."""
         """Read a crossword file (.puz, .ipuz, .xd, .json, .txt) into the page's puzzle shape."""
         """Upload a word list for this page (the page's own: no other page sees it)."""
-        data, name, losses = await quick(pages.save, request.puzzle, request.format)
+        data, name, losses = await quick(puzzle_files.save, request.puzzle, request.format)
         # What the format could not carry (JSON list of sentences, ASCII-escaped): the page shows it.
-        headers = {"Content-Disposition": pages.attachment(name), SAVE_WARNINGS_HEADER: json.dumps(losses)}
+        headers = {"Content-Disposition": puzzle_files.attachment(name), SAVE_WARNINGS_HEADER: json.dumps(losses)}
         return Response(data, media_type="application/octet-stream", headers=headers)
 
     @app.post("/api/print")
@@ -285,12 +285,14 @@ def create_app(state: ServerState, hosts: frozenset[str] | None = None) -> FastA
         if request.wordsearch is not None:  # freeform mode's word-search sheet
             sheet, media_type = await quick(print_word_search, request)
             return Response(sheet, media_type=media_type)
-        data = await quick(pages.render, request.puzzle, request.format, request.solution)
+        data = await quick(puzzle_files.render, request.puzzle, request.format, request.solution)
         html = "text/html; charset=utf-8"
         media = {"pdf": "application/pdf", "svg": "image/svg+xml", "html": html, "play": html}
         # The playable page is a file to hand out, not a page to show: a download named by the title.
         play = request.format == "play"
-        headers = {"Content-Disposition": pages.attachment(pages.download_name(request.puzzle.title, "html"))}
+        headers = {
+            "Content-Disposition": puzzle_files.attachment(puzzle_files.download_name(request.puzzle.title, "html"))
+        }
         return Response(data, media_type=media[request.format], headers=headers if play else None)
 
     add_pattern_routes(app, state.patterns)

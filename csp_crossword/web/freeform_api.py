@@ -112,7 +112,7 @@ def print_word_search(request: PrintRequest) -> tuple[bytes, str]:
     puzzle's letters where it has them. ``solution``: the answer key, the words' cells shaded."""
     from ..printing.rendering import default_page
     from ..printing.word_search import word_search_html, word_search_pdf
-    from .pages import page_to_puzzle
+    from .puzzle_files import page_to_puzzle
 
     if request.format not in ("pdf", "html"):
         raise InputError("a word search prints as pdf or html", "format")

@@ -281,7 +281,7 @@ def _edge(value: str) -> str:
 
 
 Edge = Annotated[str, AfterValidator(_edge)]
-#: A cell position: 0-based row and column, checked against the grid's size in pages.page_to_puzzle.
+#: A cell position: 0-based row and column, checked against the grid's size in puzzle_files.page_to_puzzle.
 CellIndex = Annotated[int, Field(ge=0, lt=MAX_WEB_GRID_SIDE)]
 
 
@@ -312,6 +312,13 @@ class PuzzleModel(Strict):
     freeform: bool = False
     styles: list[CellStyleModel] = Field(default_factory=list, max_length=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE)
     voids: list[tuple[CellIndex, CellIndex]] = Field(
+        default_factory=list, max_length=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE
+    )
+    #: The constructor's locks and the cells an autofill wrote (0-based; kept by .ipuz and .json).
+    locked_cells: list[tuple[CellIndex, CellIndex]] = Field(
+        default_factory=list, max_length=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE
+    )
+    filled_cells: list[tuple[CellIndex, CellIndex]] = Field(
         default_factory=list, max_length=MAX_WEB_GRID_SIDE * MAX_WEB_GRID_SIDE
     )
 

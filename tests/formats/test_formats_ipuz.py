@@ -227,3 +227,23 @@ def test_what_the_ipuz_reader_takes_our_own_formats_write_and_read_back(tmp_path
         back = read_crossword(folder / name)
         assert back.grid.cells == puzzle.grid.cells
         assert back.labels == puzzle.labels and back.voids == puzzle.voids
+
+
+@pytest.mark.parametrize("extension", [".ipuz", ".json"])
+def test_the_constructors_locks_and_fill_letters_round_trip(tmp_path, extension):
+    grid = parse_grid("CA#\n...\n#..")
+    puzzle = Puzzle(grid, locked_cells=frozenset({(0, 0), (0, 1)}), filled_cells=frozenset({(0, 1)}))
+    path = tmp_path / f"work{extension}"
+    assert write_crossword(path, puzzle) == []
+    back = read_crossword(path)
+    assert back.locked_cells == {(0, 0), (0, 1)} and back.filled_cells == {(0, 1)}
+    assert back.grid.cells == grid.cells
+
+
+def test_a_lock_outside_the_grid_is_named(tmp_path):
+    path = tmp_path / "bad.ipuz"
+    data = json.loads(dumps(Puzzle(parse_grid("CA#\n...\n#.."))))
+    data["org.csp-crossword:locked-cells"] = [[0, 9]]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match=r"locked-cells\[0\]"):
+        read_crossword(path)

@@ -184,7 +184,7 @@ def test_node_parses_the_inlined_player(tmp_path):
 
 def test_the_download_name_survives_any_title():
     pytest.importorskip("fastapi")
-    from csp_crossword.web.pages import attachment, download_name
+    from csp_crossword.web.puzzle_files import attachment, download_name
 
     header = attachment(download_name("جدول: الكلمات", "html"))
     header.encode("latin-1")  # an HTTP header: no other characters

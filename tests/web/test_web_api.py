@@ -284,6 +284,27 @@ def test_save_and_open_round_trip(client, fmt):
         assert page["clues"].get("1A") == "Pet"
 
 
+@pytest.mark.parametrize("fmt", sorted(f.name for f in FILE_FORMATS.values()))
+def test_locks_and_the_fills_letters_come_back_where_the_format_keeps_them(client, fmt):
+    grid = cells_of("CA#\n...\n#..")
+    puzzle = {"grid": {"cells": grid}, "locked_cells": [[0, 0], [0, 1]], "filled_cells": [[0, 1]], "title": "Work"}
+    saved = client.post("/api/save", json={"puzzle": puzzle, "format": fmt})
+    assert saved.status_code == 200, saved.text
+    losses = json.loads(saved.headers["x-save-warnings"])
+    page = client.post("/api/open", files={"file": (f"back.{fmt}", saved.content, "application/octet-stream")}).json()
+    if fmt in ("ipuz", "json"):
+        assert page["locked_cells"] == [[0, 0], [0, 1]] and page["filled_cells"] == [[0, 1]]
+        assert not any("locks" in loss for loss in losses)
+    else:  # said when saving, not lost in silence
+        assert page["locked_cells"] == [] and any("locks" in loss for loss in losses)
+
+
+def test_a_lock_on_a_block_is_refused_with_its_cell(client):
+    puzzle = {"grid": {"cells": cells_of("#A\n..")}, "locked_cells": [[0, 0]]}
+    answer = client.post("/api/save", json={"puzzle": puzzle, "format": "ipuz"})
+    assert answer.status_code == 400 and "cell (1, 1)" in answer.json()["detail"]
+
+
 def test_open_names_the_file_of_a_malformed_puzzle(client):
     answer = client.post("/api/open", files={"file": ("broken.puz", b"not a puz file", "application/octet-stream")})
     assert answer.status_code == 400 and "broken.puz" in answer.json()["detail"]
@@ -308,3 +329,18 @@ def test_clues_come_from_the_list(client):
         "/api/clues", json={"grid": {"cells": cells_of("SAT\n...\n...")}, "words": listed["id"]}
     ).json()
     assert answer["clues"] == {"1A": "Took a seat"}
+
+
+def test_opening_a_diagramless_or_scrambled_file_says_so(client):
+    from csp_crossword.core.grid import parse_grid
+    from csp_crossword.formats import LockedSolution, Puzzle
+    from csp_crossword.formats.ipuz import dumps as ipuz_dumps
+    from csp_crossword.formats.puzfile import dumps as puz_dumps
+
+    diagramless = ipuz_dumps(Puzzle(parse_grid("CAT\nORE\nWET"), diagramless=True)).encode()
+    page = client.post("/api/open", files={"file": ("d.ipuz", diagramless, "application/octet-stream")}).json()
+    assert any("diagramless" in note for note in page["warnings"])
+    blank = parse_grid("...\n...\n...")
+    scrambled = puz_dumps(Puzzle(blank, locked=LockedSolution("ABCDEFGHI", 1234)))
+    page = client.post("/api/open", files={"file": ("s.puz", scrambled, "application/octet-stream")}).json()
+    assert any("scrambled" in note for note in page["warnings"])

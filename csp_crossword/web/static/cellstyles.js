@@ -149,6 +149,7 @@ window.CW = window.CW || {};
         });
       }
       CW.setStatus(text ? `rebus ${text} put in the cell` : "cell cleared", "ok");
+      if (text) CW.construct.advance();
     } else {
       CW.setStatus("rebus cancelled: the cell is as it was", "info");
     }

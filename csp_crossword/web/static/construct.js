@@ -268,6 +268,16 @@ window.CW = window.CW || {};
     }
   }
 
+  /** After a rebus is put in a cell: on to the slot's next cell, as after a typed letter (the next
+   * key must not overwrite the rebus), and nothing joins onto the rebus. */
+  function advance() {
+    S.lastTyped = null;
+    if (stepInSlot(1)) {
+      render();
+      CW.emit("selection");
+    }
+  }
+
   /** Backspace: clear the cell and move back; on an empty cell, move back and clear that. */
   function backspace() {
     S.lastTyped = null;
@@ -416,8 +426,10 @@ window.CW = window.CW || {};
       () => {
         S.cells = cells;
         S.rtl = !!grid.rtl;
-        S.locked = new Set();
-        S.fromFill = new Set();
+        // the locks and the fill's letters a saved .ipuz or .json kept, on open cells only
+        const openKeys = (list) => (list || []).filter(([r, c]) => cells[r] && cells[r][c]).map(([r, c]) => G.key(r, c));
+        S.locked = new Set(openKeys(puzzle.locked_cells));
+        S.fromFill = new Set(openKeys(puzzle.filled_cells));
         S.clues = new Map();
         S.styles = new Map((puzzle.styles || []).map((s) => [G.key(s.row, s.col), { circle: !!s.circle, shaded: !!s.shaded, color: s.color || "", bars: s.bars || [] }]));
         S.voids = new Set((puzzle.voids || []).filter(([r, c]) => cells[r] && cells[r][c] === null).map(([r, c]) => G.key(r, c)));
@@ -721,6 +733,7 @@ window.CW = window.CW || {};
     fillBase,
     clearFill,
     loadPuzzle,
+    advance,
     newGrid,
     focusGrid,
     changed,

@@ -23,7 +23,15 @@ window.CW = window.CW || {};
       notes: S.meta.notes || "",
       freeform: false,
       ...cellStyles(),
+      ...work(),
     };
+  }
+
+  /** The locks and the letters an autofill placed (0-based cells), which .ipuz and .json keep. */
+  function work() {
+    const cells = (keys) =>
+      [...keys].map((k) => k.split(",").map(Number)).filter(([r, c]) => S.cells[r] && S.cells[r][c]);
+    return { locked_cells: cells(S.locked), filled_cells: cells(S.fromFill) };
   }
 
   /** Circles, shading, bars (0-based cells) and void cells, as the server's PuzzleModel has them. */
