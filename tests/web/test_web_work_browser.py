@@ -57,3 +57,40 @@ def test_a_rebus_moves_the_cursor_on(server, browser):
     browser.find_element(By.ID, "grid-input").send_keys("e")  # the next key goes to the next cell
     WebDriverWait(browser, 5).until(lambda d: glyph(d, 1, 2) == "E")
     assert glyph(browser, 1, 1) == "STAR"
+
+
+def test_each_mode_keeps_its_own_title(server, browser):
+    new_grid(browser, server, 5, 5)
+    title = browser.find_element(By.ID, "title")
+    title.clear()
+    title.send_keys("Grid title")
+    browser.find_element(By.ID, "mode-freeform").click()
+    assert title.get_attribute("value") == ""  # the freeform puzzle is another puzzle
+    title.send_keys("Word list title")
+    browser.find_element(By.ID, "mode-construct").click()
+    assert title.get_attribute("value") == "Grid title"
+    assert browser.execute_script("return CW.files.puzzle().title") == "Grid title"
+    browser.find_element(By.ID, "mode-freeform").click()
+    assert title.get_attribute("value") == "Word list title"
+    browser.find_element(By.ID, "mode-construct").click()
+
+
+def test_the_drafts_menu_stays_inside_a_narrow_window(server, browser, shots):
+    size = browser.get_window_size()
+    try:
+        browser.set_window_size(520, 800)
+        new_grid(browser, server, 5, 5)
+        type_at(browser, 0, 0, "a")  # a draft to list
+        browser.find_element(By.ID, "drafts").click()
+        menu = browser.find_element(By.ID, "drafts-menu")
+        WebDriverWait(browser, 5).until(lambda d: menu.is_displayed())
+        browser.save_screenshot(str(shots / "drafts-narrow.png"))
+        left, right, width = browser.execute_script(
+            "const b = arguments[0].getBoundingClientRect();"
+            "return [b.left, b.right, document.documentElement.clientWidth];",
+            menu,
+        )
+        assert left >= 0 and right <= width, (left, right, width)
+        browser.find_element(By.ID, "drafts").click()
+    finally:
+        browser.set_window_size(size["width"], size["height"])

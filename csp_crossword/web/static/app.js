@@ -10,9 +10,32 @@ window.CW = window.CW || {};
 
   CW.mode = "construct";
 
+  /** Title and author of each editing mode: a freeform word puzzle and the grid under
+   * construction are different puzzles, so switching modes swaps the two fields. Play mode shows
+   * the puzzle of the mode it came from and leaves them as they are. */
+  const titles = { construct: { title: "", author: "" }, freeform: { title: "", author: "" } };
+
+  function swapTitles(from, to) {
+    if (!(from in titles) || !(to in titles) || from === to) return;
+    titles[from] = { title: $("title").value, author: $("author").value };
+    $("title").value = titles[to].title;
+    $("author").value = titles[to].author;
+  }
+
+  /** Title and author of an editing mode: the fields when they show that mode's, else the kept ones. */
+  CW.titlesOf = function (mode) {
+    const showing = CW.mode === "play" ? CW.playmode.origin() || "construct" : CW.mode;
+    if (mode === showing) return { title: $("title").value.trim(), author: $("author").value.trim() };
+    const kept = titles[mode] || { title: "", author: "" };
+    return { title: kept.title.trim(), author: kept.author.trim() };
+  };
+
   /** Switch between construct, freeform and play mode (the buttons act as tabs). */
   function setMode(mode) {
     const previous = CW.mode;
+    // back from play: the fields belong to the mode play came from
+    const editing = previous === "play" ? CW.playmode.origin() || "construct" : previous;
+    swapTitles(editing, mode);
     CW.mode = mode;
     for (const name of ["construct", "freeform", "play"]) {
       const on = name === mode;

@@ -677,8 +677,7 @@ window.CW = window.CW || {};
       rtl: S.rtl,
       clues: [...S.clues].filter(([, text]) => text && text.trim()),
       meta: { ...S.meta },
-      title: $("title").value,
-      author: $("author").value,
+      ...CW.titlesOf("construct"),
       styles: [...S.styles].filter(([, style]) => style.circle || style.shaded || style.color || (style.bars && style.bars.length)),
       sel: { ...S.sel },
     };

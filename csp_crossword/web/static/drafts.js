@@ -235,7 +235,7 @@ window.CW = window.CW || {};
     box.textContent = "";
     const drafts = list();
     if (!drafts.some((d) => d.id === state.id)) {
-      drafts.unshift({ id: state.id, title: $("title").value.trim(), rows: CW.state.cells.length, cols: CW.state.cells[0].length, saved: 0 });
+      drafts.unshift({ id: state.id, title: CW.titlesOf("construct").title, rows: CW.state.cells.length, cols: CW.state.cells[0].length, saved: 0 });
     }
     for (const draft of drafts) {
       const current = draft.id === state.id;
@@ -264,11 +264,23 @@ window.CW = window.CW || {};
     }
   }
 
+  /** The menu opens under its button; where that would run off the window's right (or left)
+   * edge, it moves over by as much, so every draft stays in view. */
+  function keepOnScreen(menu) {
+    const MARGIN = 8;
+    menu.style.left = "0px";
+    const box = menu.getBoundingClientRect();
+    const over = box.right - (document.documentElement.clientWidth - MARGIN);
+    const shift = over > 0 ? Math.min(over, box.left - MARGIN) : 0;
+    if (shift > 0) menu.style.left = `${-shift}px`;
+  }
+
   function showMenu(show) {
     const menu = $("drafts-menu");
     if (show) buildMenu();
     menu.hidden = !show;
     $("drafts").setAttribute("aria-expanded", String(show));
+    if (show) keepOnScreen(menu);
     if (show) {
       const first = menu.querySelector("li:not(.current) .draft-open") || menu.querySelector(".draft-open");
       if (first) first.focus();

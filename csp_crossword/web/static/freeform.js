@@ -417,8 +417,7 @@ window.CW = window.CW || {};
       grid: { cells: r.cells.map((row) => row.map((v) => v || null)), rtl: !!r.rtl },
       solution: null,
       clues,
-      title: $("title").value.trim(),
-      author: $("author").value.trim(),
+      ...CW.titlesOf("freeform"),
       freeform: true,
       styles,
     };

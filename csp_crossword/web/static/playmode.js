@@ -8,15 +8,15 @@ window.CW = window.CW || {};
 
 (function (CW) {
   const $ = (id) => document.getElementById(id);
-  const M = { player: null, shown: "" };
+  const M = { player: null, shown: "", origin: "" }; // origin: the editing mode play was entered from
 
   /** The puzzle to play, in CW.files.puzzle()'s shape: the freeform one when chosen and laid out. */
   function pagePuzzle() {
     if ($("play-source").value === "freeform") {
       const puzzle = CW.freeform.puzzle && CW.freeform.puzzle();
-      if (puzzle) return puzzle;
+      if (puzzle) return { ...puzzle, ...CW.titlesOf("freeform") };
     }
-    return CW.files.puzzle();
+    return { ...CW.files.puzzle(), ...CW.titlesOf("construct") };
   }
 
   /** The player's data: a grid whose open cells are all filled is the solution. */
@@ -75,6 +75,7 @@ window.CW = window.CW || {};
 
   /** Play mode opens on the puzzle of the mode the user came from. */
   function enter(previous) {
+    M.origin = previous;
     const freeform = !!(CW.freeform.puzzle && CW.freeform.puzzle());
     $("play-source").querySelector("option[value=freeform]").disabled = !freeform;
     if (previous === "freeform" && freeform) $("play-source").value = "freeform";
@@ -104,5 +105,5 @@ window.CW = window.CW || {};
     $("play-export").addEventListener("click", exportHtml);
   }
 
-  CW.playmode = { init, enter, leave, playData, player: () => M.player };
+  CW.playmode = { init, enter, leave, playData, player: () => M.player, origin: () => M.origin };
 })(window.CW);
