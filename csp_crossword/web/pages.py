@@ -167,12 +167,45 @@ def candidates(request: CandidatesRequest, store: WordLists, prepared: PreparedP
     except KeyError:
         raise InputError(f"the grid has no slot {request.slot.strip().upper()!r}", "slot") from None
     found = job_candidates(job, request.slot, limit=request.limit)
+    unsatisfiable, ignored = found.unsatisfiable, []
+    if unsatisfiable and not found.words:
+        # A dead corner elsewhere must not hide this slot's words: they are checked against the
+        # rest of the grid, the slots no fill can satisfy left out (as fillability names them).
+        outlook = prepared.derive(job, "fillability", fillability_of)
+        dead = sorted(row["slot"] for row in outlook["dead"])
+        slot_id = job.grid.slot(request.slot).id
+        rest = prepared.derive(job, "without-dead", lambda kept: without_slots(kept, dead))
+        if slot_id not in dead and rest is not None:
+            found, ignored = job_candidates(rest, slot_id, limit=request.limit), dead
     data = candidates_to_dict(found)
     for row in data["candidates"]:
         row["dead_end"] = DEAD_END_FLAGS[row["status"]]
-    data["unsatisfiable"] = found.unsatisfiable
+    data["unsatisfiable"] = unsatisfiable
+    data["checked_without"] = ignored
     data["given"] = given_rows(dict(job.problem.options.required))
     return data
+
+
+def without_slots(job: FillJob, slot_ids: list[str]) -> FillJob | None:
+    """``job`` with the slots ``slot_ids`` left out of its problem (None when the rest has a slot
+    with no word either, or could not be built in FILLABILITY_SECONDS)."""
+    import time
+
+    from ..core.errors import BuildTimeout
+    from ..search.problem import build_problem
+
+    problem = job.problem
+    if problem.options.exact:  # each word used a given number of times: no part stands alone
+        return None
+    rest = [slot.id for slot in problem.slots if slot.id not in slot_ids]
+    options = replace(problem.options, min_score=None, banned=frozenset())  # the list is filtered already
+    try:
+        sub = build_problem(
+            problem.grid, problem.lexicon, options, slot_ids=rest, deadline=time.monotonic() + FILLABILITY_SECONDS
+        )
+    except BuildTimeout:
+        return None
+    return None if sub.unsatisfiable else replace(job, problem=sub)
 
 
 def fillability(request: FillabilityRequest, store: WordLists, prepared: PreparedProblems) -> dict[str, Any]:

@@ -88,6 +88,17 @@ def test_candidates_are_ranked_and_dead_ends_marked(client):
     )
 
 
+def test_a_dead_corner_elsewhere_does_not_hide_a_slots_words(client):
+    grid = cells_of("Q..\n...\n...")  # 1A and 1D (Q??) have no word
+    ask = {"grid": {"cells": grid}, "slot": "5A", "words": "file1"}
+    answer = client.post("/api/candidates", json=ask).json()
+    assert answer["unsatisfiable"] and answer["checked_without"] == ["1A", "1D"]
+    words = [c["word"] for c in answer["candidates"]]
+    assert words and set(words) <= set(SQUARE)
+    dead = client.post("/api/candidates", json={**ask, "slot": "1A"}).json()
+    assert dead["candidates"] == [] and dead["checked_without"] == []
+
+
 def test_a_dead_end_is_a_word_that_empties_a_crossing(client):
     # Arc consistency keeps EAT at 1A of an open 3x3, but once EAT is placed no fill is left
     # (found by a search over small lists); BAN starts a fill.

@@ -229,6 +229,7 @@ window.CW = window.CW || {};
     }
     if (complete) text += " (alternatives to the entry)";
     if (answer.unsatisfiable) text += ` · the grid has no fill: ${typeof answer.unsatisfiable === "string" ? answer.unsatisfiable : "a slot has no word"}`;
+    if ((answer.checked_without || []).length) text += ` (words checked against the rest of the grid, without ${answer.checked_without.join(", ")})`;
     const given = answer.given || [];
     if (given.length) text += ` · kept as given (not in the list): ${given.map((g) => `${g.slot} \u2068${g.answer}\u2069`).join(", ")}`;
     head.textContent = text;
