@@ -55,9 +55,11 @@ def job_candidates(
 ) -> Candidates:
     """:func:`candidates` of a prepared job (the web page keeps its jobs and asks again).
 
-    ``lookahead`` places the best words one by one and runs full arc consistency for up to
-    ``check_seconds`` (default ``lookahead.CHECK_SECONDS``; ``deadline`` and ``stop`` end it
-    sooner); without it every row not refuted by the forward check is ``unknown``.
+    ``lookahead`` places the best words one by one and runs full arc consistency, as many times
+    as ``check_seconds`` (default ``lookahead.CHECK_SECONDS``) buys on this grid
+    (``lookahead.check_budget``: a number of checks, so the statuses are the same at any
+    machine load; the clock caps it at ``lookahead.check_cap``, and ``deadline`` and ``stop``
+    end it sooner); without it every row not refuted by the forward check is ``unknown``.
     ``viable_only`` skips dead ends and checks on down the list until ``limit`` viable words
     are found (``unknown`` ones fill the rows once the budget is spent: ``budget_spent``).
     """

@@ -7,7 +7,7 @@ score first, and each gets a :class:`Verdict`:
   or any slot once arc consistency has run again;
 * ``viable``: placing it and running full arc consistency (:meth:`Network.propagate` on a copy of
   the root state) leaves every slot at least one word (a fill is likely, not proved);
-* ``unknown``: not examined within the time budget.
+* ``unknown``: not examined within the check budget.
 
 Each word also gets, per crossing, the number of words that crossing keeps (forward check: the
 crossing slot's words, within its current domain, with the placed word's glyph in the shared
@@ -16,6 +16,11 @@ some crossing are, for the whole domain at once, the OR of the index's bitsets o
 nobody in the crossing has there. On the problem's arc-consistent root that set is empty (arc
 consistency leaves every word a support in every crossing); the dead ends found there come from
 the full-propagation checks, which run best first until the budget is spent.
+
+The budget is a number of checks, not seconds: :func:`check_budget` turns the check time asked
+for into the checks an idle machine makes in about half of it, by the grid's size. So the same
+grid and list give the same statuses at any machine load; the clock only caps the whole
+(:func:`check_cap`), for a machine far busier than that.
 
 >>> from csp_crossword.core.grid import parse_grid
 >>> from csp_crossword.words.lexicon import Lexicon
@@ -37,6 +42,8 @@ TEN dead_end {'1D': 1, '2D': 1, '3D': 2} 1D
 
 from __future__ import annotations
 
+import math
+import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -45,15 +52,33 @@ from typing import TYPE_CHECKING
 
 from ..core.deadline import Deadline, StopSignal, earliest, expired
 from ..words.word_index import WordIndex
+from .propagation_kernel import kernel
 
 if TYPE_CHECKING:
     from .problem import FillProblem
 
-#: Seconds of full-propagation checks per call. One check (place the word, restore arc
-#: consistency over the whole grid) costs 1-5 ms on a 15x15 grid with the built-in list, so this
-#: examines the first screen of candidates (some 20-80 words) while the whole call, ranking and
-#: forward counts included, stays under 0.2 s: quick enough for every click in the web page.
+#: The default check time in seconds, turned into a number of checks by :func:`check_budget`:
+#: some 80 checks on a 15x15 grid, some 270 on a 7x7 (with the compiled core), so the first screen
+#: of candidates is checked while the whole call, ranking and forward counts included, stays
+#: under 0.2 s: quick enough for every click in the web page.
 CHECK_SECONDS = 0.1
+#: Check work per second of check time, in slots propagated: a check (place the word, restore
+#: arc consistency) weighs the grid's slot count. Measured with the compiled core on the demo
+#: grids and a 15x15, with the built-in list and the tests' stand-in list (60 checks each, one
+#: idle core): 0.003-0.008 ms a slot, some 125,000 slots a second at the slowest; this is half of
+#: it, so that a machine twice as busy still ends on the budget, not the clock.
+CHECK_SLOTS_PER_SECOND = 60_000
+#: How much more a check weighs when the compiled core cannot serve the network (not built,
+#: ``CSP_CROSSWORD_JIT=0``, rules it does not know): the Python loop took 0.012-0.029 ms a slot
+#: in the same measurement, about four times the compiled core's.
+PYTHON_CHECK_WEIGHT = 4
+#: The clock's cap on the checks, as a multiple of the check time asked for, and at least
+#: CHECK_CAP_FLOOR seconds: an outer bound for a machine so busy that the budget would take far
+#: longer than asked, loose enough that it never decides the statuses of a merely busy one (a
+#: scheduler can hold a process back for tens of milliseconds, longer than a 0.1 s check time
+#: could absorb).
+CHECK_CAP_FACTOR = 10
+CHECK_CAP_FLOOR = 1.0
 
 #: Above this many rows the word ids are read from the domain with numpy at once: peeling the
 #: lowest bit off a bitset of tens of thousands of words, one word at a time, costs a copy of the
@@ -101,8 +126,9 @@ class SlotOutlook:
             plus those whose full-propagation check failed.
         viable: Words checked by full propagation and found viable.
         examined: Full-propagation checks run.
-        budget_spent: The checks stopped (time budget, deadline or stop) before every word they
-            would have examined was examined: rows past that point are ``unknown``.
+        budget_spent: The checks stopped (their budget, the clock's cap, the deadline or stop)
+            before every word they would have examined was examined: rows past that point are
+            ``unknown``.
         seconds: Time the call took.
     """
 
@@ -140,8 +166,10 @@ def look_ahead(
     viable words are found; once the budget is spent, the next words not refuted by the forward
     check fill the rows as ``unknown`` (``budget_spent`` says so). ``propagate`` False skips the
     full-propagation checks (rows are then ``unknown`` unless the forward check refutes them).
-    The checks stop at ``budget`` seconds, at ``deadline`` (monotonic clock) or when ``stop`` is
-    set, whichever comes first.
+    ``budget`` is the check time in seconds, spent as a number of checks
+    (:func:`check_budget`), so the statuses do not depend on the machine's load. The checks also
+    stop at the clock's cap (:func:`check_cap`), at ``deadline`` (monotonic clock) or when
+    ``stop`` is set, whichever comes first.
 
     Raises:
         KeyError: the problem has no slot ``slot_id``.
@@ -165,7 +193,8 @@ def look_ahead(
     # With viable_only the loop also passes over the dead ends it skips, but those were all
     # checked within the budget: a few hundred at most, so ``limit`` still tells the lazy case.
     ids = _ids(domain, limit)
-    checks_end = earliest(deadline, time.monotonic() + budget)
+    allowed = check_budget(problem, budget)
+    checks_end = earliest(deadline, time.monotonic() + check_cap(budget))
 
     rows: list[WordOutlook] = []
     dead_ends, viable, examined, budget_spent = refuted.bit_count(), 0, 0, False
@@ -178,7 +207,7 @@ def look_ahead(
         if refuted and refuted >> w & 1:  # (empty at an arc-consistent root: skip the shift)
             verdict = Verdict.DEAD_END
             emptied = crossing_ids[kept.index(0)]
-        elif propagate and not expired(checks_end, stop):
+        elif propagate and examined < allowed and not expired(checks_end, stop):
             state = root.copy()
             state.domains[s] = 1 << w
             failure = network.propagate(state, [s])
@@ -204,6 +233,28 @@ def look_ahead(
     return SlotOutlook(
         slot_id, rows, domain.bit_count(), dead_ends, viable, examined, budget_spent, time.perf_counter() - started
     )
+
+
+def check_budget(problem: FillProblem, seconds: float) -> int:
+    """The full-propagation checks a check time of ``seconds`` buys on ``problem``: a check
+    weighs the grid's slot count (:data:`PYTHON_CHECK_WEIGHT` times more when the compiled core
+    cannot serve the network), at :data:`CHECK_SLOTS_PER_SECOND`. It depends on the problem
+    alone, never on the clock; 0 seconds buy none, any other time at least one."""
+    if not seconds > 0:
+        return 0
+    if math.isinf(seconds):
+        return sys.maxsize  # no budget: every word the call would examine is examined
+    network = problem.network
+    weight = max(1, len(network.slots))
+    if not network.core_takes_rules() or kernel() is None:
+        weight *= PYTHON_CHECK_WEIGHT
+    return max(1, int(seconds * CHECK_SLOTS_PER_SECOND / weight))
+
+
+def check_cap(seconds: float) -> float:
+    """The clock's cap on a check time of ``seconds`` (:data:`CHECK_CAP_FACTOR`,
+    :data:`CHECK_CAP_FLOOR`)."""
+    return max(CHECK_CAP_FACTOR * seconds, CHECK_CAP_FLOOR) if seconds > 0 else 0.0
 
 
 def _crossing_counts(problem: FillProblem, s: int) -> list[dict[int, int]]:

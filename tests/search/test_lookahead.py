@@ -276,6 +276,40 @@ def test_a_budget_stops_between_checks(sparse_lexicon):
     assert outlook.examined == first_unknown
 
 
+def test_the_budget_is_checks_not_seconds(sparse_lexicon, monkeypatch):
+    # A machine so slow that every look at the clock finds 20 ms gone (the whole 0.01 s check
+    # time at the first look) still makes the same checks: the budget is counted in checks, the
+    # clock only caps the whole at CHECK_CAP_FLOOR seconds here.
+    from csp_crossword.search import lookahead
+
+    problem = build_problem(parse_grid((GRIDS / "demo" / "blocks-7x7.txt").read_text()), sparse_lexicon)
+    allowed = lookahead.check_budget(problem, 0.01)
+    idle = look_ahead(problem, "1A", limit=None, budget=0.01)
+    assert 3 < allowed == idle.examined < idle.total and idle.budget_spent  # the budget binds
+    real_clock = time.monotonic
+    ticks = itertools.count()
+    monkeypatch.setattr(lookahead.time, "monotonic", lambda: real_clock() + 0.02 * next(ticks))
+    busy = look_ahead(problem, "1A", limit=None, budget=0.01)
+    monkeypatch.undo()
+    assert [(row.entry, row.verdict, row.emptied) for row in busy.words] == [
+        (row.entry, row.verdict, row.emptied) for row in idle.words
+    ]
+    assert (busy.examined, busy.viable, busy.dead_ends) == (idle.examined, idle.viable, idle.dead_ends)
+
+
+def test_a_check_budget_grows_with_the_time_and_shrinks_with_the_grid(sparse_lexicon):
+    from csp_crossword.search import lookahead
+
+    small = build_problem(parse_grid(OPEN_3X3), Lexicon.from_words(list(NINE), scores=NINE))
+    large = build_problem(parse_grid((GRIDS / "demo" / "blocks-7x7.txt").read_text()), sparse_lexicon)
+    assert lookahead.check_budget(small, 0.0) == lookahead.check_budget(large, 0.0) == 0
+    assert lookahead.check_budget(large, 1e-9) == 1  # any time at all buys a check
+    assert lookahead.check_budget(small, 0.1) > lookahead.check_budget(large, 0.1) > 0
+    assert lookahead.check_budget(large, 1.0) >= 9 * lookahead.check_budget(large, 0.1)
+    assert lookahead.check_budget(large, float("inf")) > large.domains[0].bit_count()
+    assert lookahead.check_cap(0.1) >= lookahead.CHECK_CAP_FLOOR and lookahead.check_cap(0.0) == 0.0
+
+
 def test_api_candidates_report_statuses_and_totals():
     found = api.candidates(OPEN_3X3, "1A", NINE, limit=3)
     assert [w for w, _shown, _score in found.words] == ["BAN", "BET", "EAT"]
