@@ -6,6 +6,9 @@ written whole, flushed and fsynced; a line torn by a crash (the last one, withou
 dropped when the manifest is opened again, and its job runs again. A job counts as finished when
 its latest line has the job's current key (a spec changed since gets its jobs done again) and,
 when it names a file, that file is still there. A job done again gets a new line; the latest counts.
+At the end of a run the manifest is written again, atomically, in the spec's order: one line per
+job, its latest (lines of jobs the spec no longer has follow, as they were). So the same spec
+gives the same manifest whatever order its jobs finished in, save the lines' timings and workers.
 
 Fields of a line: ``job`` (id), ``key``, ``kind``, ``status`` (``filled``, ``optimal``,
 ``unsatisfiable``, ``timeout``, ``interrupted``, ``failed``), ``seconds`` (the job's wall time in
@@ -62,6 +65,17 @@ class Manifest:
             handle.flush()
             os.fsync(handle.fileno())
         self.records[record["job"]] = record
+
+    def rewrite_in_order(self, job_ids: list[str]) -> None:
+        """Write the manifest again, atomically: the latest record of each job of ``job_ids`` in
+        that order, then those of the other jobs it holds, in the order they were first added."""
+        listed = set(job_ids)
+        ordered = [self.records[j] for j in job_ids if j in self.records]
+        ordered += [record for job_id, record in self.records.items() if job_id not in listed]
+        if not ordered and not os.path.exists(self.path):
+            return
+        text = "".join(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n" for record in ordered)
+        write_atomically(self.path, text)
 
     def _read(self) -> None:
         try:

@@ -2,9 +2,13 @@
 
 The driver sends every unfinished job to the engine, and for each one that comes back writes the
 result file atomically, reads it back through :class:`~.checks.ResultChecker`, and appends the
-job's manifest line. Stopping (Ctrl-C, ``stop``) shuts the engine down at once; what was recorded
-stays, and the same call again does the rest. A job that fails, times out or loses its worker too
-often is recorded as such and the batch goes on.
+job's manifest line. A job's result depends on its inputs and seed alone (its budgets are counted
+in search nodes and steps, its time limit is the outer cap), not on which worker ran it or when;
+at the end of the run the manifest and the report list the jobs in the spec's order.
+
+Stopping (Ctrl-C, ``stop``) shuts the engine down at once; what was recorded stays, and the same
+call again does the rest. A job that fails, times out or loses its worker too often is recorded
+as such and the batch goes on.
 """
 
 from __future__ import annotations
@@ -69,7 +73,8 @@ class BatchReport:
         folder: The output folder.
         manifest: The manifest's path.
         progress: The final counts.
-        records: This run's manifest records, in the order the jobs finished.
+        records: This run's manifest records, in the spec's order (not the order the jobs
+            finished in).
         interrupted: Stopped before every job was finished (run it again to go on).
         engine: The engine's name; ``workers`` how many jobs ran at once.
         without_file: The spec's finished jobs (in this run or before) that have no result file:
@@ -146,6 +151,10 @@ def run_batch(
             report.interrupted = True
         finally:
             runner.shutdown()
+        spec_order = [job.id for job in batch.jobs]
+        manifest.rewrite_in_order(spec_order)
+        position = {job_id: k for k, job_id in enumerate(spec_order)}
+        report.records.sort(key=lambda record: position[record["job"]])
         counts.running = 0
         counts.elapsed = time.monotonic() - started
         report.without_file = _without_file(batch, manifest)

@@ -89,7 +89,8 @@ def _fill(job: BatchJob, started: float) -> _Ran:
         backend_options=settings.pop("backend_options", None),
         optimize=settings.pop("optimize", False),
         strategy=settings.pop("strategy", "quality"),
-        time_limit=_left(job, started),
+        time_limit=job.time_limit,
+        deadline=_deadline(job, started),
         seed=seed,
         exact=grid_file.fill_in is not None,
         **settings,
@@ -118,7 +119,15 @@ def _generate(job: BatchJob, started: float) -> _Ran:
     # the puzzle written gets every clue: only entries a clue source has (as generate -o)
     allow_unclued = settings.pop("allow_unclued", False)
     clued_by = None if numeric or allow_unclued else _clue_chain(clues) or None
-    made = api.generate(rows, cols, words, time_limit=_left(job, started), clued_by=clued_by, **settings)
+    made = api.generate(
+        rows,
+        cols,
+        words,
+        time_limit=job.time_limit,
+        deadline=_deadline(job, started),
+        clued_by=clued_by,
+        **settings,
+    )
     result = made.result
     summary = {**_fill_summary(result), "method": made.method, "patterns_tried": made.patterns_tried}
     if not result.status.has_fill or result.cells is None:
@@ -140,7 +149,9 @@ def _freeform(job: BatchJob, started: float) -> _Ran:
     rows, cols = size if size else (None, None)
     for unused in ("lang", "min_score", "allow_duplicates", "no_shared_substring", "allow_shared_roots"):
         settings.pop(unused, None)  # word-list settings of the other kinds
-    result = api.freeform(lexicon, rows=rows, cols=cols, time_limit=_left(job, started), **settings)
+    result = api.freeform(
+        lexicon, rows=rows, cols=cols, time_limit=job.time_limit, deadline=_deadline(job, started), **settings
+    )
     summary = {"placed": len(result.placed), "not_placed": len(result.failed), "crossings": result.crossings}
     if len(result.placed) < 2:
         return "timeout", None, summary, "no two words of the list could be laid out together"
@@ -178,9 +189,12 @@ def _with_clues(puzzle: Any, clues: tuple[str, str | None], summary: dict[str, A
     return puzzle
 
 
-def _left(job: BatchJob, started: float) -> float:
-    """The job's time left after loading (the limit holds for the whole job)."""
-    return max(0.0, job.time_limit - (time.monotonic() - started))
+def _deadline(job: BatchJob, started: float) -> float:
+    """The job's deadline: its time limit holds for the whole job, loading included. The library
+    call gets the limit itself too, never the time left after loading, so that a budget counted
+    from it (freeform's steps) is the same whatever the load took: a job's result depends on its
+    inputs and seed, not on the worker's load or the jobs it ran before."""
+    return started + job.time_limit
 
 
 def _dumps(job: BatchJob, puzzle: Any) -> bytes:
