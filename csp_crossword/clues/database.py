@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,18 +34,30 @@ from datetime import UTC, datetime
 
 from ..core.errors import InputError
 from ..core.glyphs import normalize_entry
-from .db_schema import SCHEMA_VERSION, UPGRADABLE_VERSIONS, create_or_upgrade, judge_again
-from .records import ClueRow
+from .db_schema import (
+    BUSY_TIMEOUT_MS,
+    SCHEMA_VERSION,
+    UPGRADABLE_VERSIONS,
+    create_or_upgrade,
+    database_error,
+    judge_again,
+    judged_by_current_rules,
+    open_connection,
+    schema_version,
+)
+from .records import ClueRow, storable, usable_clue
 from .sources import ClueSuggestion
 
 #: Overrides the default database file (a path).
 DATABASE_VARIABLE = "CSP_CROSSWORD_CLUE_DB"
 DATABASE_NAME = "clues.sqlite"
-#: Milliseconds a writer waits for another one (two imports at once) before giving up.
-BUSY_TIMEOUT_MS = 10_000
 #: SQLite's page cache, KiB: an archive's database is tens of MB, and a batch's inserts touch
 #: pages all over it (SQLite's default, 2 MB, would read most of them again for every batch).
 CACHE_KIB = 64 * 1024
+#: Seconds an earlier version's file, brought up to date on opening, spends judging its clues
+#: again then (a small file is done; a large archive goes on at the next import, and lookups judge
+#: the rows they read meanwhile).
+UPGRADE_JUDGING_SECONDS = 1.0
 #: Entries per ``best`` query: well under SQLite's smallest limit of bound variables (999).
 BEST_CHUNK = 500
 #: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
@@ -107,6 +120,10 @@ class ClueDatabase:
     def __init__(self, path: str | os.PathLike[str] | None = None):
         self.path = os.fspath(path) if path is not None else default_database_path()
         self._connection: sqlite3.Connection | None = None
+        self._writable = False
+        #: Whether the stored verdicts come from the current rules; if not, lookups judge the
+        #: rows they read (:meth:`judge_again` brings the file up to date).
+        self._judged = True
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------------- connection
@@ -115,38 +132,54 @@ class ClueDatabase:
         return os.path.isfile(self.path)
 
     def _connect(self, create: bool) -> sqlite3.Connection | None:
-        if self._connection is not None:
+        """The connection: read-only for reading (``create`` False; None when there is no file),
+        read-write for writing (the file and its tables made when missing, an older schema
+        brought up to date). A reading connection is replaced by a writing one when needed."""
+        if self._connection is not None and (self._writable or not create):
             return self._connection
         if not create and not self.exists():
             return None
+        self.close()
         if create:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        connection = open_connection(self.path, writable=create)
         try:
-            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            connection.execute("BEGIN")  # the version and the tables as of one moment (another import may make them)
+            version = schema_version(connection)
             tables = connection.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-            known = (0, SCHEMA_VERSION, *UPGRADABLE_VERSIONS)
-            if version not in known or (version == 0 and tables):
-                connection.close()
+            connection.execute("COMMIT")
+            if version > SCHEMA_VERSION:
+                raise InputError(
+                    f"made by a newer csp-crossword (schema {version}); this one reads up to {SCHEMA_VERSION}: "
+                    "upgrade csp-crossword to use it",
+                    self.path,
+                )
+            if version not in (0, SCHEMA_VERSION, *UPGRADABLE_VERSIONS) or (version == 0 and tables):
                 raise InputError(f"not a csp-crossword clue database (schema version {version})", self.path)
-            if version != SCHEMA_VERSION:
-                try:
-                    create_or_upgrade(connection, version)
-                except sqlite3.OperationalError as error:
+            if version != SCHEMA_VERSION and (create or version != 0):
+                if not create:  # an earlier version's file: upgraded by the first connection that may write
                     connection.close()
+                    connection = open_connection(self.path, writable=True)
+                    create = True
+                try:
+                    create_or_upgrade(connection)
+                    if version:  # an older file's verdicts: judged again now, unless it is large
+                        judge_again(connection, time.monotonic() + UPGRADE_JUDGING_SECONDS)
+                except sqlite3.OperationalError as error:
                     older = f" (schema {version}, of an earlier version, is upgraded on opening)" if version else ""
                     raise InputError(f"cannot open the clue database{older}: {error}", self.path) from None
-            judge_again(connection)
-            # WAL: readers (a web page's lookups) go on while an import writes, and a commit
-            # needs no full sync of the main file; NORMAL sync is safe with WAL (a crash loses at
-            # most the last batch, never the database).
-            connection.execute("PRAGMA journal_mode = WAL")
-            connection.execute("PRAGMA synchronous = NORMAL")
+            if create:
+                # WAL: readers (a web page's lookups) go on while an import writes, and a commit
+                # needs no full sync of the main file; NORMAL sync is safe with WAL (a crash
+                # loses at most the last batch, never the database).
+                connection.execute("PRAGMA journal_mode = WAL")
+                connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-        except sqlite3.DatabaseError as error:
-            raise InputError(f"cannot open the clue database: {error}", self.path) from None
-        self._connection = connection
+            self._judged = schema_version(connection) == 0 or judged_by_current_rules(connection)
+        except BaseException:
+            connection.close()
+            raise
+        self._connection, self._writable = connection, create
         return connection
 
     def close(self) -> None:
@@ -162,8 +195,20 @@ class ClueDatabase:
         self.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _guard(self) -> Iterator[None]:
+        """Holds the lock, and turns SQLite's errors into ones a user can act on: a damaged file
+        (InputError), another process writing for longer than BUSY_TIMEOUT_MS (DatabaseBusy), no
+        room or no permission to write (CannotWrite). The connection is closed after one."""
         with self._lock:
+            try:
+                yield
+            except sqlite3.DatabaseError as error:
+                self.close()
+                raise database_error(error, self.path) from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._guard():
             connection = self._connect(create=True)
             assert connection is not None  # create=True always connects
             connection.execute("BEGIN IMMEDIATE")
@@ -174,13 +219,25 @@ class ClueDatabase:
                 raise
             connection.execute("COMMIT")
 
+    def judge_again(self, deadline: float | None = None) -> bool:
+        """Judge the stored clues again by the current rules (:func:`.db_schema.judge_again`)
+        until ``deadline`` (``time.monotonic()``); returns whether all are judged. A job that
+        stops early leaves its place in the file, and the next call goes on from there."""
+        with self._guard():
+            if not self.exists():
+                return True
+            connection = self._connect(create=True)
+            assert connection is not None  # create=True always connects
+            self._judged = judge_again(connection, deadline)
+            return self._judged
+
     # ------------------------------------------------------------------------- writing
 
     def known_hashes(self, hashes: Iterable[str]) -> dict[str, str]:
         """Hash -> path it was imported from, for the ``hashes`` already in the database."""
         wanted = list(dict.fromkeys(hashes))
         found: dict[str, str] = {}
-        with self._lock:
+        with self._guard():
             connection = self._connect(create=False)
             if connection is None:
                 return found
@@ -203,7 +260,14 @@ class ClueDatabase:
                 cursor = connection.execute(
                     "INSERT OR IGNORE INTO sources (path, sha256, title, author, date, imported_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
-                    (os.path.abspath(info.path), info.sha256, info.title, info.author, info.date, now),
+                    (
+                        storable(os.path.abspath(info.path)),
+                        info.sha256,
+                        storable(info.title),
+                        storable(info.author),
+                        storable(info.date),
+                        now,
+                    ),
                 )
                 if cursor.rowcount == 0:
                     duplicates += len(pairs)
@@ -235,15 +299,22 @@ class ClueDatabase:
     def suggestions(self, entry: str, limit: int = 10) -> list[ClueSuggestion]:
         """The entry's clues, most used (by the most sources) first, each with one of its sources."""
         key = normalize_entry(entry)
-        with self._lock:
+        with self._guard():
             connection = self._connect(create=False)
             if connection is None or limit < 1:
                 return []
-            rows = connection.execute(
-                "SELECT clue, first_source, uses FROM clue_uses WHERE entry = ? AND usable "
-                "ORDER BY uses DESC, clue_key LIMIT ?",
-                (key, limit),
-            ).fetchall()
+            if self._judged:
+                rows = connection.execute(
+                    "SELECT clue, first_source, uses FROM clue_uses WHERE entry = ? AND usable "
+                    "ORDER BY uses DESC, clue_key LIMIT ?",
+                    (key, limit),
+                ).fetchall()
+            else:  # verdicts of other rules: this entry's rows judged here, by the current ones
+                every = connection.execute(
+                    "SELECT clue, first_source, uses FROM clue_uses WHERE entry = ? ORDER BY uses DESC, clue_key",
+                    (key,),
+                )
+                rows = [row for row in every if usable_clue(row[0], key)][:limit]
             sources = self._sources({first for _, first, _ in rows})
         return [ClueSuggestion(clue, sources[first].describe(), uses) for clue, first, uses in rows]
 
@@ -261,18 +332,22 @@ class ClueDatabase:
         """Entry -> its most used usable clue, for the entries the database has one for."""
         wanted = list(dict.fromkeys(normalize_entry(entry) for entry in entries))
         found: dict[str, tuple[int, str, str]] = {}
-        with self._lock:
+        with self._guard():
             connection = self._connect(create=False)
             if connection is None:
                 return {}
+            judged = self._judged
             for start in range(0, len(wanted), BEST_CHUNK):
                 chunk = wanted[start : start + BEST_CHUNK]
                 marks = ",".join("?" * len(chunk))
                 rows = connection.execute(
-                    f"SELECT entry, clue_key, clue, uses FROM clue_uses WHERE entry IN ({marks}) AND usable",
+                    f"SELECT entry, clue_key, clue, uses FROM clue_uses WHERE entry IN ({marks})"
+                    + (" AND usable" if judged else ""),
                     chunk,
                 )
                 for entry, key, clue, uses in rows:
+                    if not judged and not usable_clue(clue, entry):
+                        continue
                     # most uses; among equals the first in clue order, as suggestions() has it
                     held = found.get(entry)
                     if held is None or uses > held[0] or (uses == held[0] and key < held[1]):
@@ -280,8 +355,9 @@ class ClueDatabase:
         return {entry: clue for entry, (_, _, clue) in found.items()}
 
     def entries(self) -> set[str]:
-        """Every entry with at least one clue that may be suggested."""
-        with self._lock:
+        """Every entry with at least one clue that may be suggested (by the stored verdicts: until
+        :meth:`judge_again` has run, those of the rules that judged the file)."""
+        with self._guard():
             connection = self._connect(create=False)
             if connection is None:
                 return set()
@@ -289,7 +365,7 @@ class ClueDatabase:
 
     def stats(self) -> DatabaseStats:
         """Distinct entries, clue rows and sources, and the file's size (with its WAL)."""
-        with self._lock:
+        with self._guard():
             connection = self._connect(create=False)
             if connection is None:
                 return DatabaseStats(self.path, 0, 0, 0, 0)
@@ -300,11 +376,21 @@ class ClueDatabase:
         return DatabaseStats(self.path, entries, clues, sources, size)
 
     def checkpoint(self) -> None:
-        """Fold the write-ahead log into the main file (after a large import: a smaller WAL)."""
-        with self._lock:
+        """Fold the write-ahead log into the main file (after a large import: a smaller WAL), and
+        leave the file in rollback-journal mode, so that a reader that may not write (a file of
+        mode 0444, a read-only folder) needs no shared-memory file beside it. Another process
+        still using the file keeps it in WAL mode (it is not waited for)."""
+        with self._guard():
             connection = self._connect(create=False)
-            if connection is not None:
-                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if connection is None or not self._writable:
+                return
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            connection.execute("PRAGMA busy_timeout = 0")
+            try:
+                connection.execute("PRAGMA journal_mode = DELETE")
+            except sqlite3.OperationalError:
+                pass  # busy: another connection reads or writes it; WAL mode stays, which is safe
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def _uses(

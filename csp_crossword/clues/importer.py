@@ -16,6 +16,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import signal
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -110,31 +112,65 @@ class FileClues:
     bad_line_count: int = 0
 
 
-def crossword_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+def crossword_files(paths: Iterable[str | os.PathLike[str]], skipped: list[tuple[str, str]] | None = None) -> list[str]:
     """The files to import: each file given, and every file with a clue-carrying suffix under each
     folder given (recursively, in name order). A path that does not exist is an InputError, raised
-    before anything is imported."""
+    before anything is imported. What is not a regular file (a FIFO, a device, a socket: reading
+    one could wait for ever) and a folder that cannot be listed are left out, each added to
+    ``skipped`` as (path, reason)."""
     found: list[str] = []
+    passed = skipped if skipped is not None else []
+
+    def unlisted(error: OSError) -> None:
+        where = error.filename or ""
+        passed.append((where, f"{where}: cannot read the folder: {error.strerror or error}"))
+
     for path in (os.fspath(p) for p in paths):
         if os.path.isdir(path):
-            for folder, subfolders, names in os.walk(path):
+            for folder, subfolders, names in os.walk(path, onerror=unlisted):
                 subfolders.sort()
                 found += [
                     os.path.join(folder, name)
                     for name in sorted(names)
                     if os.path.splitext(name)[1].lower() in CLUE_SUFFIXES
                 ]
-        elif os.path.exists(path):
+        elif os.path.lexists(path):
             found.append(path)
         else:
             raise InputError("no such file or folder", path)
-    return list(dict.fromkeys(found))
+    files = []
+    for path in dict.fromkeys(found):
+        kind = _special_kind(path)
+        if kind:
+            passed.append((path, f"{path}: not a regular file ({kind}): left alone"))
+        else:
+            files.append(path)
+    return files
+
+
+def _special_kind(path: str) -> str:
+    """What ``path`` is when it is not a file to read ("a FIFO", "a device", ...), else ""."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return ""  # a dangling link or no permission: reading it says why
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return ""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
 
 
 def file_hash(path: str) -> str:
-    """SHA-256 of the file's bytes (the same puzzle under another name is the same source)."""
+    """SHA-256 of the file's bytes (the same puzzle under another name is the same source). The
+    file is opened without waiting (a FIFO put in its place since it was listed is an OSError)."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with open(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OSError("not a regular file")
         for block in iter(lambda: handle.read(1 << 16), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -201,6 +237,12 @@ def _read_many(jobs: list[tuple[str, str]]) -> list[FileClues]:
     return [read_clues(path, sha) for path, sha in jobs]
 
 
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C is for the importing process alone, which stops the workers; a
+    worker stopped by it while starting could leave the pool waiting for it for ever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _read_all(jobs: list[tuple[str, str]], workers: int) -> Iterator[FileClues]:
     """Read ``jobs`` (path, hash), in order, in ``workers`` processes (1: here)."""
     if workers <= 1:
@@ -210,9 +252,13 @@ def _read_all(jobs: list[tuple[str, str]], workers: int) -> Iterator[FileClues]:
     from concurrent.futures import ProcessPoolExecutor  # only large imports pay for its import
 
     chunks = [jobs[start : start + WORKER_CHUNK] for start in range(0, len(jobs), WORKER_CHUNK)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
         for done in pool.map(_read_many, chunks):
             yield from done
+    finally:
+        # an interrupted import (Ctrl-C, an error storing a batch) drops the chunks not yet read
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def import_files(
@@ -221,13 +267,21 @@ def import_files(
     *,
     progress: ImportProgress | None = None,
     workers: int | None = None,
+    report: ImportReport | None = None,
 ) -> ImportReport:
     """Import the clues of ``paths`` (files and folders) into ``database``.
 
     ``workers``: processes reading the files (default: one per CPU for a large import, none for
-    fewer than PARALLEL_FROM files). ``progress`` is called after each file."""
-    files = crossword_files(paths)
-    report = ImportReport()
+    fewer than PARALLEL_FROM files). ``progress`` is called after each file. ``report``: the
+    report to fill in (a caller that is interrupted still has what was done until then).
+
+    The stored clues are first judged again when the rules changed since they were judged
+    (:meth:`.ClueDatabase.judge_again`). Each batch is one transaction: an import stopped by
+    Ctrl-C or an error keeps the batches stored before, and the same import run again stores the
+    rest (the files stored are recognised by their hashes)."""
+    report = report if report is not None else ImportReport()
+    files = crossword_files(paths, report.skipped)
+    database.judge_again()
     hashes: list[tuple[str, str]] = []
     for path in files:
         try:

@@ -10,6 +10,7 @@ worker processes that read the files, so the common case is kept quick.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
@@ -24,6 +25,17 @@ RULES_VERSION = 4
 #: Answers whose stem is remembered during an import (answers repeat from puzzle to puzzle).
 STEM_CACHE = 65_536
 _NO_SEPARATORS = str.maketrans(dict.fromkeys(ENTRY_SEPARATORS))
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def storable(text: str) -> str:
+    """``text`` with each lone surrogate (an escaped ``\\ud800`` in a JSON file, a file name not in
+    UTF-8) as U+FFFD: SQLite stores UTF-8, which cannot hold one."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 def clue_key(clue: str) -> str:
@@ -73,7 +85,7 @@ def clue_rows(pairs: Iterable[tuple[str, str]]) -> list[ClueRow]:
     """The rows of (answer, clue) pairs as a file gives them (empty answers and clues dropped)."""
     rows = []
     for answer, text in pairs:
-        entry, clue = normalize_entry(answer), text.strip()
+        entry, clue = normalize_entry(storable(answer)), storable(text).strip()
         if entry and clue:
             kind = clue_kind(clue)
             rows.append((entry, clue_key(clue), clue, usable_clue(clue, entry, kind), kind))

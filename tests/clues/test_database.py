@@ -248,8 +248,9 @@ def test_a_version_1_database_is_upgraded_with_its_counts(tmp_path):
 
 
 def test_clues_judged_by_earlier_rules_are_judged_again(archive, tmp_path):
-    """A database whose verdicts came from other rules: each stored clue is judged again on
-    opening, so a clue hidden wrongly comes back and one let through wrongly is hidden."""
+    """A database whose verdicts came from other rules: lookups judge the rows they read by the
+    current rules (and write nothing), and the next import judges every stored clue again, so a
+    clue hidden wrongly comes back and one let through wrongly is hidden."""
     path = tmp_path / "clues.sqlite"
     database = ClueDatabase(path)
     import_files([archive], database)
@@ -260,6 +261,17 @@ def test_clues_judged_by_earlier_rules_are_judged_again(archive, tmp_path):
         connection.execute("UPDATE meta SET value = '1' WHERE key = 'clue_rules'")
     database = ClueDatabase(path)
     assert [s.clue for s in database.suggestions("DOG")] == ["Canine", "Pet", "Hound"]
+    assert database.best(["DOG"]) == {"DOG": "Canine"}
     database.close()
+    assert rules_judged(path) == "1"  # a lookup writes nothing
+    import_files([archive], database)  # nothing new to store; the clues judged again all the same
+    database.close()
+    assert rules_judged(path) != "1"
     with sqlite3.connect(path) as connection:
-        assert connection.execute("SELECT value FROM meta WHERE key = 'clue_rules'").fetchone()[0] != "1"
+        rows = connection.execute("SELECT clue_key, usable FROM clue_uses WHERE entry = 'DOG' ORDER BY clue_key")
+        assert dict(rows.fetchall()) == {"canine": 1, "dog days": 0, "hound": 1, "pet": 1}
+
+
+def rules_judged(path) -> str:
+    with sqlite3.connect(path) as connection:
+        return connection.execute("SELECT value FROM meta WHERE key = 'clue_rules'").fetchone()[0]
