@@ -1,0 +1,145 @@
+"""The same inputs and seed give the same result at any machine load: generate, freeform, check's
+core, candidates and batch each run twice, once as they are and once while a busy loop holds a
+core in another process, and the two results must be identical.
+
+Every case spends a budget counted in search nodes, greedy steps or look-ahead checks, with the
+wall clock only as a distant outer cap, so a busy machine only makes it slower. Each is kept
+small (well under a second of work on an idle core) so the file stays quick on a busy machine.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from csp_crossword import api
+from csp_crossword.batch import run_batch
+from csp_crossword.core.result import Status
+from csp_crossword.layout.freeform import Freeform
+from csp_crossword.words.lexicon import Lexicon
+
+from conftest import GRIDS, STAND_IN
+
+#: Seconds of the outer cap: far beyond what any case needs, so that only the budgets decide.
+CAP_SECONDS = 60.0
+
+
+def spin(stop: Any) -> None:
+    """A CPU-bound loop until ``stop`` is set: the load of another busy program."""
+    count = 0
+    while not stop.is_set():
+        for _ in range(100_000):
+            count += 1
+
+
+@contextmanager
+def busy_core() -> Iterator[None]:
+    """A busy loop in another process for the ``with`` block (started before, stopped after)."""
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    loop = context.Process(target=spin, args=(stop,), daemon=True)
+    loop.start()
+    try:
+        assert loop.is_alive(), "the busy loop did not start"
+        yield
+    finally:
+        stop.set()
+        loop.join(10)
+        if loop.is_alive():
+            loop.terminate()
+            loop.join()
+
+
+def twice(run: Callable[[], Any]) -> tuple[Any, Any]:
+    """``run()`` once as it is and once beside the busy loop."""
+    quiet = run()
+    with busy_core():
+        loaded = run()
+    return quiet, loaded
+
+
+@pytest.fixture(scope="module")
+def stand_in_words() -> list[str]:
+    return STAND_IN.read_text().split()
+
+
+def test_generate_is_the_same_under_load(stand_in_words):
+    lexicon = Lexicon.from_words(stand_in_words)
+
+    def run():
+        made = api.generate(7, 7, lexicon, style="american", seed=2, time_limit=CAP_SECONDS)
+        result = made.result
+        return made.grid.cells, result.status, result.cells, [(e.id, e.answer) for e in result.entries]
+
+    quiet, loaded = twice(run)
+    assert quiet[1] is Status.FILLED and quiet[3]
+    assert loaded == quiet
+
+
+def test_freeform_is_the_same_under_load():
+    # The engine's budget in greedy steps (a fifth of a second's worth on an idle core, half of
+    # it in fact) apart from its clock: only the steps may decide the board.
+    words = "apple banana cherry grape lemon mango olive peach melon lime kiwi plum".upper().split()
+
+    def run():
+        board = Freeform(words, rows=9, cols=9).run(CAP_SECONDS, seed=4, budget_seconds=0.2)
+        return board.cells, board.placed, board.crossings, board.boards
+
+    quiet, loaded = twice(run)
+    assert len(quiet[1]) >= 5 and quiet[3] > 1  # a real search: many boards, most words placed
+    assert loaded == quiet
+
+
+def test_checks_core_is_the_same_under_load(stand_in_words):
+    # An open 5x5 that no 5-letter words of every thirtieth one fill: the core is found by a
+    # search for a smaller one, test after test.
+    lexicon = Lexicon.from_words(stand_in_words[::30])
+    grid = "\n".join(["....."] * 5)
+
+    def run():
+        report = api.check(grid, lexicon, time_limit=CAP_SECONDS)
+        return report.status, report.core, report.core_minimal, report.core_tests
+
+    quiet, loaded = twice(run)
+    assert quiet[0] == "unsolvable" and quiet[1] and quiet[3] > 1
+    assert loaded == quiet
+
+
+def test_candidates_statuses_are_the_same_under_load(stand_in_words):
+    # A check time that buys fewer checks than the slot has words: the budget decides where the
+    # checked rows end, never the clock.
+    lexicon = Lexicon.from_words(stand_in_words[::6])
+    job = api.prepare(GRIDS / "demo" / "prefilled-7x7.txt", lexicon)
+
+    def run():
+        found = api.job_candidates(job, "1A", limit=None, check_seconds=0.01)
+        return found.words, found.statuses, found.emptied, found.examined, found.budget_spent
+
+    quiet, loaded = twice(run)
+    statuses = quiet[1]
+    assert quiet[4] and "unknown" in statuses and {"viable", "dead_end"} & set(statuses)
+    assert loaded == quiet
+
+
+def test_batch_results_are_the_same_under_load(tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        f'[[fill]]\nname = "mini"\ngrids = ["{GRIDS / "demo" / "mini-5x5.txt"}"]\nseeds = [0, 1]\n'
+        f'format = "json"\ntime_limit = {CAP_SECONDS:g}\n'
+    )
+    runs = iter(("quiet", "loaded"))
+
+    def run():
+        out = tmp_path / next(runs)
+        report = run_batch(spec, out, workers=2)
+        lines = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+        files = {line["job"]: json.loads((out / line["file"]).read_text())["cells"] for line in lines}
+        return report.complete, [(line["job"], line["status"]) for line in lines], files
+
+    quiet, loaded = twice(run)
+    assert quiet[0] and [status for _job, status in quiet[1]] == ["filled", "filled"]
+    assert loaded == quiet
