@@ -16,7 +16,7 @@ from csp_crossword.engines import Done, Task
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = ROOT / "grids" / "demo" / "mini-5x5.txt"
-# Eight words of a word list and clues: a freeform board of a few words.
+# Eight words for freeform boards that stop at the first of six words (``target``): quick jobs.
 FRUIT = "apple banana cherry grape lemon mango olive peach"
 
 SPEC = f"""
@@ -29,10 +29,17 @@ grids = ["{MINI}"]
 seeds = [0, 3]
 format = "json"
 
+[[generate]]
+name = "gen"
+size = "5x5"
+count = 1
+format = "json"
+
 [[freeform]]
 name = "fruit"
 words = "fruit.txt"
 count = 2
+target = 6
 time_limit = 5
 format = "json"
 """
