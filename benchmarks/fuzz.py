@@ -9,6 +9,13 @@ commands ``slots``, ``fill``, ``convert``, ``render`` (crossword files and grids
 ``python -m csp_crossword`` in a child process, and every other one of those gets SIGTERM after a
 random delay (the exit code must then be 143 or the normal one).
 
+Then ``--db-cases`` cases aim at the clue database (``clue_db_fuzz``): a small database damaged
+(truncated, pages overwritten, its schema version or meta rows changed, a table dropped) or a
+puzzle file whose JSON escapes hostile text into its clues and title (lone surrogates, NUL, ESC,
+C1 controls, separators, bidirectional overrides), each run through ``clues ENTRY`` (text and
+JSON), ``clues import`` and ``fill --output .puz --clue-db``. On top of the failures above, a
+lookup's stdout holding a raw control character (ESC, a C1 control, a separator) is one.
+
 A failure is an exit code 70 or outside the documented ones, an exception other than InputError
 from a reader, a traceback, a non-zero exit without a message, or a case running past
 ``--time-limit``. Each failing case is saved under ``--out`` (default
@@ -16,7 +23,7 @@ from a reader, a traceback, a non-zero exit without a message, or a case running
 every file there.
 
 Usage:
-    python benchmarks/fuzz.py [--cases 3000] [--seed 1] [--out DIR] [--time-limit 10]
+    python benchmarks/fuzz.py [--cases 3000] [--db-cases 1000] [--seed 1] [--out DIR] [--time-limit 10]
 """
 
 from __future__ import annotations
@@ -35,7 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from clue_db_fuzz import run_clue_db_campaign
 from fuzzcases import DOCUMENTED, KINDS, REGRESSIONS, Outcome, commands, mutate, regression_name, run_case, seeds
 
 #: Mutants the first command accepted (exit 0) are added to the seeds when smaller than this (bytes), so
@@ -101,6 +110,7 @@ def run_subprocess(kind: str, path: str, folder: str, limit: float, rng: random.
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=3000, help="how many cases (default 3000)")
+    parser.add_argument("--db-cases", type=int, default=1000, help="clue-database cases (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--out", type=Path, default=REGRESSIONS, help="where failing cases are saved")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds a case may take (default 10)")
@@ -148,7 +158,8 @@ def main() -> int:
         print(f"  {kind:<12} {failure:<24} {n:>5}  e.g. {examples[(kind, failure)]:.160}")
     if saved:
         print(f"\nsaved {len(set(saved))} case(s) under {args.out}")
-    return 1 if failures else 0
+    db_failures = run_clue_db_campaign(args.db_cases, args.seed, args.time_limit) if args.db_cases else 0
+    return 1 if failures or db_failures else 0
 
 
 if __name__ == "__main__":

@@ -15,8 +15,14 @@ error), a traceback on stderr, or a case past its time bound (the limit plus 10 
 CP-SAT's model builds are slow). Failures are printed with their command line and counted per
 kind; the summary counts cases per command and exit code.
 
+``clues`` is drawn as a lookup (an entry, plain or hostile) or as ``clues import`` of one to three
+paths (a clue list with control characters, a puzzle, a FIFO, a folder...), its ``--db`` a good
+database, a damaged one, one of a newer release, a grid file or one of the hostile values. The
+default database is a file in the scratch folder (``CSP_CROSSWORD_CLUE_DB``), never the user's.
+``--commands clues,fill`` draws only those commands.
+
 Usage:
-    python benchmarks/fuzz_options.py [--cases 10000] [--seed 1] [--subprocess-every 50]
+    python benchmarks/fuzz_options.py [--cases 10000] [--seed 1] [--subprocess-every 50] [--commands LIST]
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ import contextlib
 import io
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -90,7 +97,16 @@ HOSTILE = [
     "{out_json}",
     "{out_ipuz}",
     "{out_pdf}",
+    "{db}",
+    "{db_damaged}",
+    "{db_newer}",
+    "{clue_list}",
 ]
+#: Characters a terminal acts on: none may reach the stdout of ``clues`` raw (text clues are
+#: printed with them escaped, JSON has them as ``\\u`` escapes).
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: Entries a ``clues`` lookup is drawn from (besides the hostile values).
+LOOKUPS = ["DOG", "etna", "ice age", "ERA", "Opera\x1bsolo", "\u202eDOG", "a" * 300]
 
 
 class CaseTimeout(BaseException):
@@ -117,15 +133,46 @@ def _files(folder: Path) -> dict[str, str]:
         api.write_puzzle(
             puzzle, api.fill_puzzle(api.open_grid(folder / "grid.txt"), api.load_words(folder / "words.txt"), filled)
         )
+    _clue_databases(folder)
     names = {"grid": "grid.txt", "words": "words.txt", "puzzle": "puzzle.ipuz", "fifo": "fifo", "dir": "dir"}
     names |= {"missing": "missing.txt", "out_txt": "out.txt", "out_puz": "out.puz", "out_json": "out.json"}
-    names |= {"out_ipuz": "out.ipuz", "out_pdf": "out.pdf"}
+    names |= {"out_ipuz": "out.ipuz", "out_pdf": "out.pdf", "db": "clues.sqlite", "db_damaged": "damaged.sqlite"}
+    names |= {"db_newer": "newer.sqlite", "clue_list": "clues.tsv"}
     return {key: str(folder / name) for key, name in names.items()}
+
+
+def _clue_databases(folder: Path) -> None:
+    """A clue list whose clues hold control characters, a database of it, a damaged copy (its
+    second half cut off) and one stamped with a newer schema."""
+    import sqlite3
+
+    clue_list = folder / "clues.tsv"
+    clue_list.write_text("answer\tclue\nDOG\tCanine\x1b[2J\nETNA\tSicilian \x9bvolcano\u202e\nERA\tTime\n")
+    database = folder / "clues.sqlite"
+    if not database.exists():
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            main(["clues", "import", str(clue_list), "--db", str(database), "-q"])
+    data = database.read_bytes()
+    (folder / "damaged.sqlite").write_bytes(data[: len(data) // 2])
+    (folder / "newer.sqlite").write_bytes(data)
+    with contextlib.closing(sqlite3.connect(folder / "newer.sqlite")) as connection:
+        connection.execute("PRAGMA user_version = 99")
+        connection.commit()
+
+
+def _clues_words(rng: random.Random, files: dict[str, str]) -> list[str]:
+    """The positional words of ``clues``: an entry to look up, or ``import`` and paths."""
+    if rng.random() < 0.5:
+        return [rng.choice(LOOKUPS + HOSTILE).format(**files)]
+    pool = [files["clue_list"], files["puzzle"], files["fifo"], files["dir"], files["grid"], files["db"]]
+    return ["import", *(rng.choice(pool + HOSTILE).format(**files) for _ in range(rng.randint(1, 3)))]
 
 
 def _value(rng: random.Random, action: argparse.Action, files: dict[str, str]) -> str:
     if action.choices and rng.random() < 0.6:
         return str(rng.choice(list(action.choices)))
+    if action.dest in ("db", "clue_db") and rng.random() < 0.6:
+        return rng.choice([files["db"], files["db_damaged"], files["db_newer"], files["grid"]])
     return rng.choice(HOSTILE).format(**files)
 
 
@@ -146,15 +193,20 @@ def _positional(rng: random.Random, action: argparse.Action, command: str, files
     return files["grid"]
 
 
-def make_case(rng: random.Random, parser: argparse.ArgumentParser, files: dict[str, str]) -> list[str]:
+def make_case(
+    rng: random.Random, parser: argparse.ArgumentParser, files: dict[str, str], only: set[str] | None = None
+) -> list[str]:
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    commands = sorted(name for name in sub.choices if name not in SKIPPED_COMMANDS)
+    commands = sorted(name for name in sub.choices if name not in SKIPPED_COMMANDS and (not only or name in only))
     command = rng.choice(commands)
     own = sub.choices[command]
     argv = [command]
     for action in own._actions:
         if not action.option_strings and action.dest != "help":
             if action.nargs in ("?", "*") and rng.random() < 0.5:
+                continue
+            if command == "clues":
+                argv += _clues_words(rng, files)
                 continue
             argv.append(_positional(rng, action, command, files))
     options = [a for a in own._actions if a.option_strings and "--help" not in a.option_strings]
@@ -170,10 +222,10 @@ def make_case(rng: random.Random, parser: argparse.ArgumentParser, files: dict[s
 def run_in_process(argv: list[str], limit: float) -> tuple[int, str, float]:
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, limit)
-    err = io.StringIO()
+    out, err = io.StringIO(), io.StringIO()
     started = time.monotonic()
     try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(argv)
     except CaseTimeout:
         code = -1
@@ -182,6 +234,9 @@ def run_in_process(argv: list[str], limit: float) -> tuple[int, str, float]:
         code = -2
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+    if argv[0] == "clues" and RAW_CONTROL.search(out.getvalue()):
+        err.write(f"\nraw control character on stdout: {out.getvalue()!r:.300}")
+        code = -3
     return code, err.getvalue(), time.monotonic() - started
 
 
@@ -201,7 +256,9 @@ def main_campaign() -> int:
     parser.add_argument("--cases", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--subprocess-every", type=int, default=50)
+    parser.add_argument("--commands", default="", help="draw only these commands (comma-separated)")
     options = parser.parse_args()
+    only = {name.strip() for name in options.commands.split(",") if name.strip()}
     rng = random.Random(options.seed)
     cli = build_parser()
     failures: Counter[str] = Counter()
@@ -211,12 +268,14 @@ def main_campaign() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "work"
         folder.mkdir()
+        # the default clue database: a file of the scratch folder, never the user's own
+        os.environ["CSP_CROSSWORD_CLUE_DB"] = str(folder / "default-clues.sqlite")
         files = _files(folder)
         # every case runs in the scratch folder: a relative output name (``-o 0``) or a step up
         # (``../escape.txt``) lands inside it, never in the checkout or the system
         os.chdir(folder)
         for number in range(options.cases):
-            argv = make_case(rng, cli, files)
+            argv = make_case(rng, cli, files, only)
             limit = 11.0 + (float(argv[argv.index("--time-limit") + 1]) if _numeric_limit(argv) else 0.0)
             child = options.subprocess_every and number % options.subprocess_every == 0
             child = child and not any("\x00" in arg for arg in argv)  # no process takes a NUL in its argv
@@ -227,6 +286,8 @@ def main_campaign() -> int:
                 pass  # freeform uses all of its time, by design: a huge limit is a long run
             elif code == -1:
                 problem = f"ran past {limit:g} s"
+            elif code == -3:
+                problem = "raw control character on stdout"
             elif code == -2 or "Traceback" in err:
                 problem = "traceback"
             elif code == int(ExitCode.INTERNAL_ERROR):
