@@ -42,7 +42,6 @@ TEN dead_end {'1D': 1, '2D': 1, '3D': 2} 1D
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from collections.abc import Iterable
@@ -242,13 +241,14 @@ def check_budget(problem: FillProblem, seconds: float) -> int:
     alone, never on the clock; 0 seconds buy none, any other time at least one."""
     if not seconds > 0:
         return 0
-    if math.isinf(seconds):
-        return sys.maxsize  # no budget: every word the call would examine is examined
     network = problem.network
     weight = max(1, len(network.slots))
     if not network.core_takes_rules() or kernel() is None:
         weight *= PYTHON_CHECK_WEIGHT
-    return max(1, int(seconds * CHECK_SLOTS_PER_SECOND / weight))
+    checks = seconds * CHECK_SLOTS_PER_SECOND / weight
+    if checks >= sys.maxsize:  # an endless check time (or near it): every word asked for
+        return sys.maxsize
+    return max(1, int(checks))
 
 
 def check_cap(seconds: float) -> float:
