@@ -37,11 +37,11 @@ from ..core.glyphs import normalize_entry
 from .db_schema import (
     BUSY_TIMEOUT_MS,
     SCHEMA_VERSION,
-    UPGRADABLE_VERSIONS,
     create_or_upgrade,
     database_error,
     judge_again,
     judged_by_current_rules,
+    known_schema,
     open_connection,
     schema_version,
 )
@@ -111,8 +111,11 @@ class DatabaseStats:
 class ClueDatabase:
     """The user's clue database, a :class:`~.sources.ClueSource` named ``"db"``.
 
-    Reading never creates the file: a database not yet imported into has no suggestions. The
-    connection opens on first use and may be shared by threads (a lock serialises its calls).
+    Reading never creates the file (a database not yet imported into has no suggestions) and
+    never writes it: it opens the file read-only. The connection opens on first use and may be
+    shared by threads (a lock serialises its calls). SQLite's errors come out as ones a user can
+    act on (:func:`.db_schema.database_error`): a damaged file is an InputError, another writer
+    holding the file too long a DatabaseBusy, a file that cannot be written a CannotWrite.
     """
 
     name = "db"
@@ -144,18 +147,7 @@ class ClueDatabase:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
         connection = open_connection(self.path, writable=create)
         try:
-            connection.execute("BEGIN")  # the version and the tables as of one moment (another import may make them)
-            version = schema_version(connection)
-            tables = connection.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-            connection.execute("COMMIT")
-            if version > SCHEMA_VERSION:
-                raise InputError(
-                    f"made by a newer csp-crossword (schema {version}); this one reads up to {SCHEMA_VERSION}: "
-                    "upgrade csp-crossword to use it",
-                    self.path,
-                )
-            if version not in (0, SCHEMA_VERSION, *UPGRADABLE_VERSIONS) or (version == 0 and tables):
-                raise InputError(f"not a csp-crossword clue database (schema version {version})", self.path)
+            version = known_schema(connection, self.path)
             if version != SCHEMA_VERSION and (create or version != 0):
                 if not create:  # an earlier version's file: upgraded by the first connection that may write
                     connection.close()

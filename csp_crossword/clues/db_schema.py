@@ -168,6 +168,26 @@ def create_or_upgrade(connection: sqlite3.Connection) -> None:
     connection.execute("COMMIT")
 
 
+def known_schema(connection: sqlite3.Connection, path: str) -> int:
+    """The file's schema version: 0 for an empty file, else one this module writes or upgrades.
+
+    Raises:
+        InputError: a file of a newer release, or a database of another program."""
+    connection.execute("BEGIN")  # the version and the tables as of one moment (another import may make them)
+    version = schema_version(connection)
+    tables = connection.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+    connection.execute("COMMIT")
+    if version > SCHEMA_VERSION:
+        raise InputError(
+            f"made by a newer csp-crossword (schema {version}); this one reads up to {SCHEMA_VERSION}: "
+            "upgrade csp-crossword to use it",
+            path,
+        )
+    if version not in (0, SCHEMA_VERSION, *UPGRADABLE_VERSIONS) or (version == 0 and tables):
+        raise InputError(f"not a csp-crossword clue database (schema version {version})", path)
+    return version
+
+
 def schema_version(connection: sqlite3.Connection) -> int:
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
