@@ -60,6 +60,8 @@ CACHE_KIB = 64 * 1024
 UPGRADE_JUDGING_SECONDS = 1.0
 #: Entries per ``best`` query: well under SQLite's smallest limit of bound variables (999).
 BEST_CHUNK = 500
+#: SQLite's largest integer: a larger ``limit`` asks for every clue all the same.
+SQLITE_LARGEST_INTEGER = 2**63 - 1
 #: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
 SOURCE_TITLE_CHARS = 60
 
@@ -290,7 +292,7 @@ class ClueDatabase:
 
     def suggestions(self, entry: str, limit: int = 10) -> list[ClueSuggestion]:
         """The entry's clues, most used (by the most sources) first, each with one of its sources."""
-        key = normalize_entry(entry)
+        key, limit = normalize_entry(entry), min(limit, SQLITE_LARGEST_INTEGER)
         with self._guard():
             connection = self._connect(create=False)
             if connection is None or limit < 1:

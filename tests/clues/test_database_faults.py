@@ -299,3 +299,8 @@ def test_workers_are_stopped_at_ctrl_c(archive, tmp_path):
     with pytest.raises(KeyboardInterrupt):
         import_files([archive], ClueDatabase(tmp_path / "clues.sqlite"), progress=stop_at_once, workers=2)
     assert multiprocessing.active_children() == []
+
+
+def test_a_limit_past_sqlite_integers_lists_every_clue(database_file, capsys):
+    assert main(["clues", "DOG", "--db", str(database_file), "--limit", str(2**64)]) == ExitCode.OK
+    assert capsys.readouterr().out.count(" use: ") == ARCHIVE_FILES
