@@ -37,6 +37,13 @@ PHASE_WORDS = {
     "count": "counting",
     "layout": "laying out",
     "race": "racing",
+    # the steps of --optimize (csp_crossword.strategies.optimize) and of a fill's improvement
+    "floor": "raising the weakest entry",
+    "proof": "proving the best total by branch and bound",
+    "refill": "re-filling neighbourhoods for a higher total",
+    "cpsat": "CP-SAT looking for a higher total",
+    "auto": "auto looking for a higher total",
+    "improve": "raising the scores of the fill",
 }
 #: What ``nodes`` count in the phases that are not a backtracking search (which shows nodes,
 #: backtracks and restarts): check's core search tests sets of slots, layouts take steps, a

@@ -153,6 +153,11 @@ def report_clues(report: ClueReport | None, reporter: Reporter, kept_from: str =
         reporter.warn(report.describe_empty())
 
 
+#: How the summary line names the solvers that may have proved a fill optimal (the backend's
+#: own name otherwise).
+PROVER_WORDS = {"branch-and-bound": "the branch and bound", "cpsat": "CP-SAT"}
+
+
 def report_fill(result: FillResult, reporter: Reporter) -> None:
     s = result.stats
     effort = f"{s.seconds:.2f} s, {s.nodes} nodes, {s.backtracks} backtracks, {s.restarts} restarts"
@@ -165,8 +170,12 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
             proved = "proved the highest" if result.floor_proved else "not proved the highest"
             extra += f", weakest entry {result.floor} or more ({proved})"
         member = f" (portfolio member {result.member})" if result.member else ""
+        if result.status == Status.OPTIMAL:  # what proved it, in words
+            how = f"proved optimal by {PROVER_WORDS.get(result.backend, result.backend)}"
+        else:
+            how = f"{result.status.value} by {result.backend}"
         reporter.info(
-            f"{result.status.value} by {result.backend}{member} in {effort}; "
+            f"{how}{member} in {effort}; "
             f"{len(result.entries)} entries, mean score {result.mean_score}{extra}; weakest: {weakest}"
         )
         if result.reason:  # what an optimisation could not prove, or traded for the total

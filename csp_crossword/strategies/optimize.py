@@ -30,9 +30,16 @@ The everyday fill comes first, then searches that must beat it.
    honest gap.
 
 The answer is ``optimal`` only when the total is proved optimal under the floor and (unless
-``total_only``) the floor is proved the highest; its backend is the total's prover (``ac`` for
-the proof search, or the optimiser); the floor's proofs are always ``ac``'s. Unsatisfiable and
-interrupted reference runs end the job at once.
+``total_only``) the floor is proved the highest; its backend names the total's prover
+(:data:`PROVER_NAME` for the proof search, with a ``reason`` saying the optimiser was not
+needed; or the optimiser's name); the floor's proofs are always ``ac``'s. An unsatisfiable
+reference run ends the job at once.
+
+Every step reports progress (:mod:`.heartbeat`): the step's phase (``floor``, ``proof``,
+``refill``, then the optimiser's name) at once and then at least every half second, so a
+progress line never freezes. A stop (the stop signal or Ctrl-C) ends the job within a tenth of a
+second or so of the step it lands in: the answer is ``interrupted``, with the best fill so far
+(its cells, total and bound), or the grid as given when no fill was found yet.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from ..backends.ac import ACBackend
 from ..backends.base import fill_from_words
 from ..core.deadline import Deadline, StopSignal, earliest, time_left
 from ..core.result import FillResult, SearchStats, Status, WeakSpots, WeakVerdict
+from .heartbeat import ProgressFeed, run_reporting
 from .optimum import BOUND_MARGIN, prove_optimum
 from .quality import ACCEPTABLE_SCORE, add_stats, given_slots, quality_first, with_floors, word_ids
 from .refill import refill_neighbourhoods
@@ -53,9 +61,12 @@ if TYPE_CHECKING:
     from ..backends.base import Backend, ProgressCallback
     from ..search.problem import FillProblem
 
-#: The name a fill proved optimal by the proof search reports as its backend: our ``ac`` core's
-#: arc consistency with the Lagrangian bound.
-PROVER_NAME = "ac"
+#: The name a fill proved optimal by the proof search reports as its backend: the branch and
+#: bound with the Lagrangian bound (:mod:`.optimum`), not the optimiser the user chose, which
+#: never ran then.
+PROVER_NAME = "branch-and-bound"
+#: The reason such a fill gives, with the optimiser's name: why the optimiser did not run.
+PROVED_FIRST = "the branch and bound proved the total optimal before {optimiser} was needed"
 #: Most of the time left that the reference fill may take (it needs far less on everyday grids).
 REFERENCE_SHARE = 0.25
 #: Grids of at most this many slots (a 7x7 with blocks has about 22) start with the proof search:
@@ -100,22 +111,39 @@ def optimize_fill(
         return optimiser.solve(problem, deadline=deadline, stop=stop, progress=progress)
     reference_end = _share_end(deadline, REFERENCE_SHARE)
     reference = quality_first(problem, ACBackend(seed=seed), deadline=reference_end, stop=stop, progress=progress)
-    if reference.status in (Status.UNSATISFIABLE, Status.INTERRUPTED):
+    if reference.status == Status.UNSATISFIABLE:
         return reference
     words = word_ids(problem, reference) if reference.status == Status.FILLED else None
+    if words is None and (reference.status == Status.INTERRUPTED or _stopped(stop)):
+        return _stopped_before_a_fill(problem, reference)
     stats = SearchStats()
     add_stats(stats, reference.stats)  # the job's effort: the reference's search too
+    feed = ProgressFeed(progress, stats)
     floor: _Floor | None = None
     if words is not None and not total_only:
         try:
-            floor = _highest_floor(problem, words, seed, _share_end(deadline, FLOOR_SHARE), stop, stats)
+            floor = _highest_floor(problem, words, seed, _share_end(deadline, FLOOR_SHARE), stop, feed)
         except _Interrupted as interrupted:  # Ctrl-C: the best fill so far
             return _best_so_far(
                 problem, reference, interrupted.words, stats, started, [], Status.INTERRUPTED, "stopped"
             )
         words, problem = floor.words, floor.problem
-    result = _best_total(problem, optimiser, reference, words, deadline, stop, progress, stats, started)
+    result = _best_total(problem, optimiser, reference, words, deadline, stop, feed, started)
     return _with_floor(problem, result, reference, floor)
+
+
+def _stopped(stop: StopSignal | None) -> bool:
+    return stop is not None and stop.is_set()
+
+
+def _stopped_before_a_fill(problem: FillProblem, reference: FillResult) -> FillResult:
+    """A stop before the everyday fill was complete: ``interrupted``, with the reference's partial
+    fill, or the grid as given (the cells of every slot down to one word) when it had none."""
+    cells = reference.cells
+    if cells is None:
+        known = {s: (d & -d).bit_length() - 1 for s, d in enumerate(problem.domains) if d and not d & (d - 1)}
+        cells, _ = fill_from_words(problem, known)
+    return replace(reference, status=Status.INTERRUPTED, cells=cells, reason="stopped before the first fill")
 
 
 def _best_total(
@@ -125,16 +153,16 @@ def _best_total(
     words: list[int] | None,
     deadline: Deadline,
     stop: StopSignal | None,
-    progress: ProgressCallback | None,
-    stats: SearchStats,
+    feed: ProgressFeed,
     started: float,
 ) -> FillResult:
     """The highest total of ``problem`` from the fill ``words`` (None: no fill yet): our searches,
     then the optimiser's (module docstring, steps 3-5)."""
+    stats = feed.stats
     lagrangian: int | None = None
     if words is not None:
         try:
-            words, proved, lagrangian = _our_searches(problem, words, deadline, stop, stats)
+            words, proved, lagrangian = _our_searches(problem, words, deadline, stop, feed)
         except _Interrupted as interrupted:  # Ctrl-C: the best fill so far
             reason = "stopped"
             return _best_so_far(problem, reference, interrupted.words, stats, started, [], Status.INTERRUPTED, reason)
@@ -142,28 +170,43 @@ def _best_total(
             total = problem.total_score(words)
             stats.seconds = time.monotonic() - started
             cells, entries = fill_from_words(problem, dict(enumerate(words)))
-            return FillResult(Status.OPTIMAL, PROVER_NAME, cells, entries, stats, objective=total, bound=total)
-        if stop is not None and stop.is_set():
+            reason = PROVED_FIRST.format(optimiser=optimiser.name)
+            return FillResult(
+                Status.OPTIMAL, PROVER_NAME, cells, entries, stats, reason=reason, objective=total, bound=total
+            )
+        if _stopped(stop):
             return _best_so_far(problem, reference, words, stats, started, [lagrangian], Status.INTERRUPTED, "stopped")
         if time_left(deadline) <= 0:
             reason = f"no time was left for {optimiser.name}"
             return _best_so_far(problem, reference, words, stats, started, [lagrangian], Status.FILLED, reason)
         problem = replace(problem, incumbent=tuple(words))
-    result = optimiser.solve(problem, deadline=deadline, stop=stop, progress=progress)
+    feed.report(optimiser.name)
+
+    def solve(signal: StopSignal) -> FillResult:
+        # no progress callback here: the optimiser runs in a worker thread, and the job's
+        # callback is called from the caller's thread only (the beat below)
+        return optimiser.solve(problem, deadline=deadline, stop=signal)
+
+    result, ctrl_c = run_reporting(solve, stop, lambda: feed.report(optimiser.name))
+    # a stop ends the job as interrupted whatever the optimiser calls it (a stop signal is a
+    # time limit to a backend), with the best fill so far; a proof that came first stands
+    stopped = (ctrl_c or _stopped(stop)) and result.status != Status.OPTIMAL
     add_stats(result.stats, stats)
     result.stats.seconds = time.monotonic() - started
     if words is None:
-        return result
+        if stopped and not result.status.has_fill:
+            return _stopped_before_a_fill(problem, result if result.cells is not None else reference)
+        return replace(result, status=Status.INTERRUPTED, reason="stopped") if stopped else result
     if result.status.has_fill and (result.objective or 0) >= problem.total_score(words):
         if lagrangian is not None and result.status != Status.OPTIMAL:
             bound = lagrangian if result.bound is None else min(result.bound, lagrangian)
             result = replace(result, bound=max(result.objective or 0, bound))
-        return result
+        return replace(result, status=Status.INTERRUPTED, reason="stopped") if stopped else result
     # the optimiser found nothing better in time (or was stopped): the best fill so far stands,
     # with the best bound known
-    status = Status.INTERRUPTED if result.status == Status.INTERRUPTED else Status.FILLED
+    status = Status.INTERRUPTED if stopped or result.status == Status.INTERRUPTED else Status.FILLED
     bounds = [lagrangian, None if result.bound is None else int(result.bound)]
-    reason = f"{optimiser.name} found no better fill in time"
+    reason = "stopped" if status == Status.INTERRUPTED else f"{optimiser.name} found no better fill in time"
     return _best_so_far(problem, reference, words, result.stats, started, bounds, status, reason)
 
 
@@ -180,7 +223,7 @@ class _Floor:
 
 
 def _highest_floor(
-    problem: FillProblem, words: list[int], seed: int, until: Deadline, stop: StopSignal | None, stats: SearchStats
+    problem: FillProblem, words: list[int], seed: int, until: Deadline, stop: StopSignal | None, feed: ProgressFeed
 ) -> _Floor:
     """The binary search for the highest weakest entry of the slots the user did not give, from
     the fill ``words`` (module docstring, step 2); :class:`_Interrupted` on Ctrl-C."""
@@ -210,8 +253,11 @@ def _highest_floor(
         if restricted is None:  # arc consistency proves it
             high = mid - 1
             continue
-        result = prover.solve(restricted, deadline=until, stop=stop, node_limit=FLOOR_TEST_NODES)
-        add_stats(stats, result.stats)
+        feed.report("floor")
+        result = prover.solve(
+            restricted, deadline=until, stop=stop, progress=feed.search_of("floor"), node_limit=FLOOR_TEST_NODES
+        )
+        add_stats(feed.stats, result.stats)
         found = word_ids(problem, result) if result.status == Status.FILLED else None
         if found is not None:
             words, low = found, weakest(found)
@@ -275,7 +321,7 @@ class _Interrupted(Exception):
 
 
 def _our_searches(
-    problem: FillProblem, words: list[int], deadline: Deadline, stop: StopSignal | None, stats: SearchStats
+    problem: FillProblem, words: list[int], deadline: Deadline, stop: StopSignal | None, feed: ProgressFeed
 ) -> tuple[list[int], bool, int | None]:
     """The proof search and the neighbourhood re-fill from ``words``, in the order the grid's size
     calls for (module docstring): the best fill found, whether it is proved optimal, and the
@@ -283,21 +329,22 @@ def _our_searches(
     if not _provable(problem):
         return words, False, None
     if len(problem.slots) <= PROOF_SLOTS:
-        words, proved, lagrangian = _prove(problem, words, _share_end(deadline, PROOF_SHARE_SMALL), stop, stats, None)
+        words, proved, lagrangian = _prove(problem, words, _share_end(deadline, PROOF_SHARE_SMALL), stop, feed, None)
         if proved:
             return words, True, lagrangian
-        return _refill(problem, words, deadline, stop, stats), False, lagrangian
-    words = _refill(problem, words, _share_end(deadline, REFILL_SHARE), stop, stats)
+        return _refill(problem, words, deadline, stop, feed), False, lagrangian
+    words = _refill(problem, words, _share_end(deadline, REFILL_SHARE), stop, feed)
     # without a deadline a large grid's proof gets a node budget: CP-SAT's turn must come
     budget = PROOF_NODES_UNTIMED if deadline is None else None
-    return _prove(problem, words, _share_end(deadline, PROOF_SHARE), stop, stats, budget)
+    return _prove(problem, words, _share_end(deadline, PROOF_SHARE), stop, feed, budget)
 
 
 def _refill(
-    problem: FillProblem, words: list[int], deadline: Deadline, stop: StopSignal | None, stats: SearchStats
+    problem: FillProblem, words: list[int], deadline: Deadline, stop: StopSignal | None, feed: ProgressFeed
 ) -> list[int]:
-    improved = refill_neighbourhoods(problem, words, deadline, stop)
-    stats.nodes += improved.nodes
+    feed.report("refill")
+    improved = refill_neighbourhoods(problem, words, deadline, stop, progress=feed.nodes_of("refill"))
+    feed.stats.nodes += improved.nodes
     if improved.interrupted:
         raise _Interrupted(improved.words)
     return improved.words
@@ -308,16 +355,18 @@ def _prove(
     words: list[int],
     deadline: Deadline,
     stop: StopSignal | None,
-    stats: SearchStats,
+    feed: ProgressFeed,
     node_budget: int | None,
 ) -> tuple[list[int], bool, int | None]:
+    feed.report("proof")
     try:
-        optimum = prove_optimum(problem, problem.total_score(words), deadline, stop, node_budget=node_budget)
+        to_beat, report = problem.total_score(words), feed.nodes_of("proof")
+        optimum = prove_optimum(problem, to_beat, deadline, stop, node_budget=node_budget, progress=report)
     except KeyboardInterrupt:
         raise _Interrupted(words) from None
     except MemoryError:  # CP-SAT may still do with less
         return words, False, None
-    stats.nodes += optimum.nodes
+    feed.stats.nodes += optimum.nodes
     lagrangian = None if optimum.bound is None else int(optimum.bound + BOUND_MARGIN)
     return optimum.words or words, optimum.proved, lagrangian
 

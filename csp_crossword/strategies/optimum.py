@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -82,12 +82,15 @@ def prove_optimum(
     *,
     node_budget: int | None = None,
     native: bool = True,
+    progress: Callable[[int], None] | None = None,
 ) -> Optimum:
     """The fill of highest total score above ``to_beat`` (module docstring), until ``deadline``
     (a ``time.monotonic()`` value, or None), ``stop`` or ``node_budget`` nodes. ``native`` False
     keeps the search in Python (the reference), as does a network whose rules the compiled core
-    does not know (use limits, the shared-run rule)."""
-    return ProofSearch(problem, native=native).run(to_beat, deadline, stop, node_budget=node_budget)
+    does not know (use limits, the shared-run rule). ``progress`` is called now and then while
+    the search runs, with its nodes so far (the compiled core's count only when it ends: 0 before)."""
+    search = ProofSearch(problem, native=native)
+    return search.run(to_beat, deadline, stop, node_budget=node_budget, progress=progress)
 
 
 class ProofSearch:
@@ -107,12 +110,13 @@ class ProofSearch:
         *,
         domains: Sequence[int] | None = None,
         node_budget: int | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> Optimum:
         """As :func:`prove_optimum`, from ``domains`` (one bitset per slot, within the problem's;
         arc consistency runs first) when given."""
         domains = list(self.problem.domains if domains is None else domains)
         if self.packed is None:
-            return _Reference(self.problem, domains, to_beat, deadline, stop, node_budget).run()
+            return _Reference(self.problem, domains, to_beat, deadline, stop, node_budget, progress).run()
         import numpy as np
 
         if self.core is None:
@@ -139,6 +143,8 @@ class ProofSearch:
                 worker.join(STOP_POLL_SECONDS)
                 if stop is not None and stop.is_set():
                     flag[0] = 1
+                elif progress is not None:  # the waiting thread keeps the job's progress line moving
+                    progress(0)
         finally:
             flag[0] = 1  # the search stops within a step of the bound
             while worker.is_alive():
@@ -167,8 +173,10 @@ class _Reference:
         deadline: Deadline,
         stop: StopSignal | None,
         budget: int | None,
+        progress: Callable[[int], None] | None = None,
     ):
         self.problem = problem
+        self.progress = progress
         self.domains = domains
         self.network = problem.network
         self.best_total = to_beat
@@ -298,6 +306,8 @@ class _Reference:
                 raise _Stopped
             self._check_time()
             self.nodes += 1
+            if self.progress is not None:
+                self.progress(self.nodes)
             kept = self._bound_and_filter(state, multipliers, ROOT_STEPS if depth == 0 else NODE_STEPS)
             if kept is None:
                 return

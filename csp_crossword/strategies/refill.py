@@ -15,6 +15,7 @@ the stop signal cuts it short. Every fill is still checked by the independent ve
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -48,10 +49,11 @@ def refill_neighbourhoods(
     *,
     node_budget: int | None = None,
     native: bool = True,
+    progress: Callable[[int], None] | None = None,
 ) -> Refill:
     """Raise the total score of a complete fill (``words``: word id per slot) until ``deadline``,
     ``stop``, ``node_budget`` nodes, or a round over every slot changes nothing (module
-    docstring)."""
+    docstring). ``progress`` is called now and then with the run's nodes so far."""
     network = problem.network
     outcome = Refill(list(words))
     search = ProofSearch(problem, native=native)
@@ -70,11 +72,14 @@ def refill_neighbourhoods(
                     stop,
                     domains=_freed(problem, outcome.words, s),
                     node_budget=left,
+                    progress=None if progress is None else _after(progress, outcome.nodes),
                 )
             except KeyboardInterrupt:  # the best fill so far goes back
                 outcome.interrupted = True
                 return outcome
             outcome.nodes += found.nodes
+            if progress is not None:
+                progress(outcome.nodes)
             if found.words is not None:
                 outcome.replaced += sum(1 for a, b in zip(outcome.words, found.words, strict=True) if a != b)
                 outcome.words = list(found.words)
@@ -99,6 +104,11 @@ def _freed(problem: FillProblem, words: list[int], s: int) -> list[int]:
         else:
             domains.append(1 << words[t])
     return domains
+
+
+def _after(progress: Callable[[int], None], spent: int) -> Callable[[int], None]:
+    """``progress`` for one neighbourhood's search, after ``spent`` nodes of the run."""
+    return lambda nodes: progress(spent + nodes)
 
 
 def _over(deadline: Deadline, stop: StopSignal | None) -> bool:

@@ -188,3 +188,14 @@ def test_a_first_load_of_the_built_in_list_is_announced_on_a_terminal(capsys, mo
     (tmp_path / "not-built-yet.index").unlink()
     common.load_words(args, reporter)
     assert capsys.readouterr().err == ""
+
+
+def test_optimize_reports_each_step_and_names_what_proved_the_total(capsys, write, progress_at_once):
+    ring = write("ring.txt", "...\n.#.\n...\n")
+    words = write("r.txt", "CAT;50\nCOD;50\nTAN;60\nDEN;60\nPIT;99\nPOD;10\nTEN;20\nDIN;20\n")
+    code, out, err = run(capsys, "fill", ring, "--words", words, "--backend", "cpsat", "--optimize")
+    assert code == 0 and sorted(out.split()) == ["A#E", "COD", "TAN"]
+    phases = {m.group(2) for m in progress_lines(err)}
+    assert "proving the best total by branch and bound" in phases
+    assert "proved optimal by the branch and bound in " in err and "optimal by ac" not in err
+    assert "note: the branch and bound proved the total optimal before cpsat was needed" in err
