@@ -12,6 +12,10 @@ files read by the format readers in worker processes and stored in batches, as
 Lookups: ``--lookups`` entries drawn at random (seeded) from those stored, one
 ``suggestions(entry, 10)`` call each on the open database; median and 99th percentile in ms.
 
+Judging again: the database is then marked as judged by other rules (as after an upgrade that
+changes them). The same lookups are timed again (each judges the rows it reads), then
+``judge_again()`` over every stored clue, whole, and stopped by a deadline and resumed.
+
 Usage:
     python benchmarks/clue_db.py                       # 10,000 puzzles
     python benchmarks/clue_db.py --puzzles 500 --lookups 2000
@@ -153,6 +157,48 @@ def main() -> None:
         best = database.best(entries[:1000])
         print(f"best() of 1,000 entries at once: {(time.perf_counter() - started) * 1000:.1f} ms ({len(best):,} found)")
         database.close()
+        judging(database, entries, options)
+
+
+def judging(database: ClueDatabase, entries: list[str], options: argparse.Namespace) -> None:
+    """Lookups on a database judged by other rules, then judging it again: whole, and in two
+    halves (a deadline, then the rest)."""
+    import sqlite3
+
+    def mark_stale() -> None:
+        with sqlite3.connect(database.path) as connection:
+            connection.execute("UPDATE meta SET value = 'older' WHERE key = 'clue_rules'")
+        database.close()
+
+    mark_stale()
+    rng = random.Random(options.seed)
+    times = []
+    for _ in range(options.lookups):
+        entry = rng.choice(entries)
+        started = time.perf_counter()
+        database.suggestions(entry, 10)
+        times.append((time.perf_counter() - started) * 1000)
+    print(
+        f"lookups judged by other rules (each judges what it reads): median {statistics.median(times):.3f} ms, "
+        f"99th percentile {percentile(times, 0.99):.3f} ms, max {max(times):.3f} ms"
+    )
+    with sqlite3.connect(database.path) as connection:
+        rows = connection.execute("SELECT COUNT(*) FROM clue_uses").fetchone()[0]
+    database.close()
+    started, cpu = time.perf_counter(), cpu_seconds()
+    assert database.judge_again()
+    whole, cpu = time.perf_counter() - started, cpu_seconds() - cpu
+    print(f"judge_again(), whole: {whole:.1f} s ({cpu:.1f} s CPU) for {rows:,} distinct clues")
+    mark_stale()
+    started = time.perf_counter()
+    done = database.judge_again(deadline=time.monotonic() + whole / 2)
+    first = time.perf_counter() - started
+    database.close()
+    started = time.perf_counter()
+    assert database.judge_again()
+    rest = time.perf_counter() - started
+    print(f"judge_again() stopped at half that time: {first:.2f} s (done: {done}), then the rest: {rest:.2f} s")
+    database.close()
 
 
 if __name__ == "__main__":

@@ -76,9 +76,10 @@ def _import(args: argparse.Namespace, paths: list[str], reporter: Reporter) -> i
         # batches stored before stay stored; the same import run again stores the rest
         _warn_skipped(report, reporter)
         if report.files_read:
+            stored = f"{report.files_stored:,} of the {report.files_read:,} files read"
             reporter.warn(
-                f"the import stopped; the files stored before it stopped stay stored: "
-                f"run it again to store the rest ({report.summary()})"
+                f"the import stopped; {stored} are stored ({report.clues_added:,} clues): "
+                "run it again to store the rest"
             )
         raise
     finally:

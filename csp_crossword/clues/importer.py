@@ -70,6 +70,8 @@ class ImportReport:
         bad_line_count: Lines of clue lists skipped (no answer, no clue, an answer no grid holds).
         theme_clues: Clues stored that are never suggested, being theme clues or cross-references
             ("*Quaint lodging", "See 17-Across"; :mod:`.crossrefs`).
+        files_stored: Files read whose batch is committed (an import stopped half-way has read
+            more than it stored; at the end, ``files_read``).
     """
 
     files_read: int = 0
@@ -80,6 +82,7 @@ class ImportReport:
     bad_lines: list[InputError] = field(default_factory=list)
     bad_line_count: int = 0
     theme_clues: int = 0
+    files_stored: int = 0
 
     def summary(self) -> str:
         """One line in words (bad lines and theme clues only when there are some)."""
@@ -304,6 +307,7 @@ def import_files(
 
     def store() -> None:
         added, duplicates = database.add_sources(batch)
+        report.files_stored += len(batch)
         report.clues_added += added
         report.duplicates += duplicates
         batch.clear()

@@ -14,7 +14,7 @@ import pytest
 from csp_crossword.cli import main
 from csp_crossword.clues import db_schema
 from csp_crossword.clues.database import ClueDatabase
-from csp_crossword.clues.importer import import_files
+from csp_crossword.clues.importer import ImportReport, import_files
 from csp_crossword.core.errors import CannotWrite, ExitCode, InputError
 from csp_crossword.formats import read_crossword, write_crossword
 from test_database import recount, stored_counts, xd_text
@@ -170,8 +170,10 @@ def test_an_interrupted_import_is_consistent_and_a_rerun_completes_it(archive, t
         if done == 10:
             raise KeyboardInterrupt
 
+    report = ImportReport()
     with pytest.raises(KeyboardInterrupt):
-        import_files([archive], ClueDatabase(path), progress=stop_at_ten)
+        import_files([archive], ClueDatabase(path), progress=stop_at_ten, report=report)
+    assert (report.files_read, report.files_stored) == (10, 8)
     assert stored_counts(path) == recount(path)
     with ClueDatabase(path) as database:
         assert database.stats().sources == 8  # two batches of 4 stored; the third rolled back
