@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING
 from ..backends.base import fill_from_words
 from ..core.deadline import Deadline, StopSignal, earliest
 from ..core.result import FillResult, SearchStats, Status, WeakSpots, WeakVerdict
+from .heartbeat import ProgressFeed
 from .improvement import improve_fill, raise_floor
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def quality_first(
     # the stages are short: every one of them runs the compiled loop from its start
     if problem.root is not None:
         problem.network.load_compiled(problem.root)
-    run = _Run(problem, solver, ladder, deadline, stop, node_limit)
+    run = _Run(problem, solver, ladder, deadline, stop, node_limit, progress)
     started = time.monotonic()
     given = given_slots(problem)  # the user's own entries: no floor applies to them
     free = [s for s in range(len(problem.domains)) if s not in given]
@@ -219,6 +220,7 @@ class _Run:
         deadline: Deadline,
         stop: StopSignal | None,
         node_limit: int | None = None,
+        progress: ProgressCallback | None = None,
     ):
         self.problem = problem
         self.node_limit = node_limit
@@ -227,6 +229,7 @@ class _Run:
         self.deadline = deadline
         self.stop = stop
         self.totals = SearchStats()
+        self.improving = ProgressFeed(progress, self.totals).nodes_of("improve")
         #: No fill has every entry at this score or more (proved); inf while nothing is proved.
         self.refuted_at: float = math.inf
 
@@ -286,8 +289,9 @@ class _Run:
             if better is not None:
                 words = self._raised(better)
                 weak = []
+        feed = self.improving
         outcome = improve_fill(
-            problem, words, self.deadline, self.stop, node_budget=improvement, bands=IMPROVEMENT_BANDS
+            problem, words, self.deadline, self.stop, node_budget=improvement, bands=IMPROVEMENT_BANDS, progress=feed
         )
         self.totals.nodes += outcome.nodes
         words = outcome.words
@@ -310,8 +314,9 @@ class _Run:
         for target in sorted(self.ladder):
             if not free or min(_score(problem, s, words[s]) for s in free) >= target:
                 continue
+            left, feed = RAISE_NODES - spent, self.improving
             outcome = raise_floor(
-                problem, words, target, self.deadline, self.stop, node_budget=RAISE_NODES - spent, among=free
+                problem, words, target, self.deadline, self.stop, node_budget=left, among=free, progress=feed
             )
             spent += outcome.nodes
             if min(_score(problem, s, outcome.words[s]) for s in free) >= target:
