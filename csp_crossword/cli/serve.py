@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import socket
 import threading
 import time
+from typing import Any
 
 from ..core.errors import ExitCode, InputError
 from .common import Reporter
@@ -18,12 +21,7 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
     try:
         import uvicorn
 
-        from ..web.app import ServerState, create_app
-        from ..web.jobs import JobPool
-        from ..web.overrides import overrides_folder
-        from ..web.patterns import PatternLibrary
-        from ..web.security import allowed_names
-        from ..web.wordlists import WordListStore
+        from ..web import app, jobs, overrides, patterns, security, wordlists  # noqa: F401 (the web extra is here)
     except ImportError as error:
         raise InputError(
             f"serve needs the web extra: pip install 'csp-crossword[web]' ({error.name} is missing)"
@@ -41,6 +39,45 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
         raise InputError("--workers must be 1 or more")
     if args.overrides_dir is not None and os.path.exists(args.overrides_dir) and not os.path.isdir(args.overrides_dir):
         raise InputError("not a folder", args.overrides_dir)
+    listener = bound_socket(args.host, args.port)  # a port in use is said now, not after the warm-up
+    try:
+        return _serve(args, reporter, listener, workers, uvicorn)
+    finally:
+        listener.close()
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host`` and ``port``, for uvicorn to listen on; InputError (exit 2)
+    when the port is in use or not ours to take."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    # as uvicorn sets it: a port left in TIME_WAIT by a server just stopped is free again; on
+    # Linux it still refuses a port another socket listens on
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        listener.close()
+        if error.errno == errno.EADDRINUSE:
+            raise InputError(f"port {port} is in use: pick another with --port") from None
+        if error.errno == errno.EACCES:
+            raise InputError(f"port {port} is not open to this user: pick one above 1023 with --port") from None
+        if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+            raise InputError(f"--host {host}: not an address of this machine ({error.strerror})") from None
+        raise InputError(f"cannot listen on {host}:{port} ({error.strerror or error})") from None
+    return listener
+
+
+def _serve(args: argparse.Namespace, reporter: Reporter, listener: socket.socket, workers: int, uvicorn: Any) -> int:
+    """Load the word lists and patterns, warm the solver processes up, then serve on ``listener``
+    until Ctrl-C."""
+    from ..web.app import ServerState, create_app
+    from ..web.jobs import JobPool
+    from ..web.overrides import overrides_folder
+    from ..web.patterns import PatternLibrary
+    from ..web.security import allowed_names
+    from ..web.wordlists import WordListStore
+
     store = WordListStore(args.words, overrides_dir=args.overrides_dir, clue_db=args.clue_db)
     store.lexicon("builtin", "en", False)  # loaded before the first request, not during it
     for list_id, source in store.files.items():
@@ -77,7 +114,7 @@ def cmd_serve(args: argparse.Namespace, reporter: Reporter) -> int:
             ready()
 
     threading.Thread(target=announce, name="csp-crossword-announce", daemon=True).start()
-    server.run()
+    server.run(sockets=[listener])
     return ExitCode.OK
 
 
