@@ -4,6 +4,7 @@ terminal. Each failure is a clear message with the documented exit code; nothing
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -100,6 +101,22 @@ def test_reading_never_writes(database_file):
     assert after == before and verdicts(database_file) == stored
     with sqlite3.connect(database_file) as connection:
         assert connection.execute("SELECT value FROM meta WHERE key = 'clue_rules'").fetchone()[0] == "1"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder all the same")
+@pytest.mark.parametrize("journal", ["delete", "wal"])
+def test_a_database_in_a_read_only_folder_is_read(database_file, journal):
+    """Neither a rollback-journal file nor a WAL one (whose readers need a shared-memory file
+    beside it, which cannot be made there) stops a lookup in a folder that cannot be written."""
+    with contextlib.closing(sqlite3.connect(database_file)) as connection:
+        connection.execute(f"PRAGMA journal_mode = {journal}")
+    folder = database_file.parent
+    os.chmod(folder, 0o555)
+    try:
+        with ClueDatabase(database_file) as database:
+            assert [s.clue for s in database.suggestions("DOG", limit=1)] == ["Canine 0"]
+    finally:
+        os.chmod(folder, 0o755)
 
 
 def test_two_imports_at_once_both_store_everything(tmp_path, monkeypatch):
