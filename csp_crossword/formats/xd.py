@@ -19,21 +19,24 @@ Puzzmo's convention, in a grid that has letters and no ``#``), a rebus symbol de
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..core.errors import InputError
 from ..core.files import read_text_file
 from ..core.glyphs import normalize_glyph, split_glyphs
 from ..core.grid import Direction, Grid
-from ..core.limits import MAX_CLUE_NUMBER, MAX_GRID_SIDE, check_clue, clue_number
+from ..core.limits import MAX_GRID_SIDE
 from . import CellStyle, Position, Puzzle
+from .xd_clues import QUOTED_LINES, clue_line, read_clues
 from .xd_design import DESIGN_NAMES, parse_design, write_rule
 
-CLUE_LINE = re.compile(r"^([AD])(\d+)\.\s?(.*?)(?:\s~\s(.*))?$")
-CLUE_METADATA = re.compile(r"^[A-Za-z]\d+\s*\^")
 HEADER_LINE = re.compile(r"^([A-Za-z][\w -]*):\s?(.*)$")
 SECTION_LINE = re.compile(r"^##\s+(\S.*?)\s*$")
 REBUS_SYMBOLS = "123456789@$%&*+=!?0"
 SECTIONS = ("metadata", "grid", "clues", "notes", "design", "start")
+#: Sections that may be given twice: their lines are read as one section (with a warning). A grid,
+#: a design or a start given twice is refused: which of two grids is meant cannot be guessed.
+MERGED_SECTIONS = ("metadata", "clues", "notes")
 Lines = list[tuple[int, str]]
 
 
@@ -53,8 +56,10 @@ def _sections(lines: list[str], path: str, warnings: list[str]) -> dict[str, Lin
             current = "metadata" if title == "meta" else next((s for s in SECTIONS if title.startswith(s)), "")
             if not current:
                 warnings.append(f"the section '## {match.group(1)}' (line {number}) is not read")
-            elif current in found:
+            elif current in found and current not in MERGED_SECTIONS:
                 raise InputError(f"a second '## {match.group(1)}' section", path, number, 1)
+            elif current in found:
+                warnings.append(f"a second '## {match.group(1)}' section (line {number}) is read as part of the first")
             else:
                 found[current] = []
             continue
@@ -69,27 +74,39 @@ def _sections(lines: list[str], path: str, warnings: list[str]) -> dict[str, Lin
     return found
 
 
-def _classic(lines: list[str]) -> dict[str, Lines]:
-    """Headers, grid, and the clue and note lines after it, of a file without section headers."""
+def _classic(lines: list[str], warnings: list[str]) -> dict[str, Lines]:
+    """Headers, grid, and the clue and note lines after it, of a file without section headers. A
+    second block of header lines before the grid is read as part of the header (with a warning)."""
+    blocks: list[Lines] = []
     i = 0
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    found: dict[str, Lines] = {"metadata": [], "grid": [], "clues": []}
-    for name in ("metadata", "grid"):
-        while i < len(lines) and lines[i].strip():
-            found[name].append((i + 1, lines[i]))
-            i += 1
+    while len(blocks) < 2 or all(HEADER_LINE.match(text.strip()) for _, text in blocks[-1]):
         while i < len(lines) and not lines[i].strip():
             i += 1
+        if i == len(lines):
+            break
+        blocks.append([])
+        while i < len(lines) and lines[i].strip():
+            blocks[-1].append((i + 1, lines[i]))
+            i += 1
+    if len(blocks) < 2 or all(HEADER_LINE.match(text.strip()) for _, text in blocks[-1]):
+        blocks.append([])  # no grid after the header
+    for block in blocks[1:-1]:
+        warnings.append(f"a second block of header lines (line {block[0][0]}) is read as part of the header")
+    found: dict[str, Lines] = {"metadata": [line for block in blocks[:-1] for line in block], "grid": blocks[-1]}
     found["clues"] = [(n, lines[n - 1]) for n in range(i + 1, len(lines) + 1)]
     return found
 
 
 def read(path: str) -> Puzzle:
-    lines = read_text_file(path).replace("\r\n", "\n").split("\n")
+    return parse(read_text_file(path), path)
+
+
+def parse(text: str, path: str) -> Puzzle:
+    """The puzzle of an .xd text (``path`` names it in messages)."""
+    lines = text.replace("\r\n", "\n").split("\n")
     warnings: list[str] = []
     sectioned = any(SECTION_LINE.match(line) for line in lines)
-    parts = _sections(lines, path, warnings) if sectioned else _classic(lines)
+    parts = _sections(lines, path, warnings) if sectioned else _classic(lines, warnings)
     headers: dict[str, tuple[int, str]] = {}
     for number, line in parts.get("metadata", []):
         if not line.strip():
@@ -124,7 +141,7 @@ def read(path: str) -> Puzzle:
                 color=style.color or old.color,
                 bars=old.bars | style.bars,
             )
-    clues, notes = _clues(parts["clues"], pattern, path, warnings)
+    clues, notes = read_clues(parts["clues"], pattern, path, warnings)
     notes_text = "\n".join(line.rstrip() for _, line in parts.get("notes", [])).strip("\n")
     return Puzzle(
         grid,
@@ -222,45 +239,6 @@ def _start(rows: Lines, rebus: dict[str, str], pattern: Grid, path: str) -> dict
     return given
 
 
-def _clues(lines: Lines, pattern: Grid, path: str, warnings: list[str]) -> tuple[dict[str, str], str]:
-    """Clue text by slot id, and the lines that are not clues (notes)."""
-    clues: dict[str, str] = {}
-    by_number = {(slot.number, slot.direction.letter): slot.id for slot in pattern.slots}
-    notes: list[str] = []
-    skipped = 0
-    for lineno, line in lines:
-        text = line.strip()
-        if not text:
-            if notes:
-                notes.append("")
-            continue
-        match = CLUE_LINE.match(text)
-        if not match:
-            if CLUE_METADATA.match(text):
-                skipped += 1
-            else:
-                notes.append(text)
-            continue
-        number = clue_number(match.group(2))
-        if number is None:
-            raise InputError(
-                f"clue {match.group(1)}{match.group(2):.12}: a clue number is a whole number from 1 to "
-                f"{MAX_CLUE_NUMBER:,}",
-                path,
-                lineno,
-                2,
-            )
-        slot_id = by_number.get((number, match.group(1)))
-        if slot_id is None:
-            raise InputError(f"clue {match.group(1)}{number}: the grid has no such entry", path, lineno, 1)
-        clue = match.group(3).strip().replace("\\", "\n")  # the spec's line separator in a clue
-        if clue:
-            clues[slot_id] = check_clue(clue, path, line=lineno)
-    if skipped:
-        warnings.append(f"{skipped} clue metadata line(s) ('A1 ^Key: value') are not kept")
-    return clues, "\n".join(notes).strip("\n")
-
-
 def _special(puzzle: Puzzle, cells: tuple[tuple[str | None, ...], ...]) -> str:
     """``circle`` or ``shaded`` when the classic ``Special`` header says every style (each styled
     cell a plain letter A-Z), else ""."""
@@ -327,17 +305,17 @@ def dumps(puzzle: Puzzle) -> str:
         headers.append(f"Special: {special}")
     clue_parts = []
     for direction in Direction:
-        lines = []
-        for slot, answer, clue in puzzle.entries():
-            if slot.direction is direction:
-                text = clue.replace("\n", "\\")  # the spec's line separator in a clue
-                lines.append(f"{direction.letter}{slot.number}. {text}" + (f" ~ {answer}" if answer else ""))
+        lines = [
+            clue_line(slot, answer, clue) for slot, answer, clue in puzzle.entries() if slot.direction is direction
+        ]
         clue_parts.append("\n".join(lines))
     if not sectioned:
         parts = ["\n".join(headers) if headers else "Title: ", "\n".join(rows), *clue_parts]
         if puzzle.notes:
             parts.append(puzzle.notes)
-        return "\n\n\n".join(parts) + "\n"
+        classic = "\n\n\n".join(parts) + "\n"
+        if not puzzle.notes or _reads_back(classic, lambda back: back.notes == puzzle.notes):
+            return classic  # else notes the classic layout would take for clues: a Notes section
     sections = [("Metadata", "\n".join(headers)), ("Grid", "\n".join(rows)), ("Clues", "\n\n".join(clue_parts))]
     if givens:
         start = ["".join(symbol(v) if v else "." for v in row) for row in grid.cells]
@@ -345,8 +323,17 @@ def dumps(puzzle: Puzzle) -> str:
     if styles and not special:
         sections.append(("Design", _design(styles, grid.rows, grid.cols)))
     if puzzle.notes:
-        sections.append(("Notes", puzzle.notes))
+        # a line starting "##" would open a section: indented, it stays a line of the notes
+        sections.append(("Notes", re.sub(r"(?m)^##", " ##", puzzle.notes)))
     return "\n\n".join(f"## {name}\n\n{body}" for name, body in sections) + "\n"
+
+
+def _reads_back(text: str, same: Callable[[Puzzle], bool]) -> bool:
+    """Whether the .xd ``text`` reads back as a puzzle ``same`` accepts."""
+    try:
+        return same(parse(text, "(written .xd)"))
+    except InputError:
+        return False
 
 
 def _design(styles: dict[Position, CellStyle], rows: int, cols: int) -> str:
@@ -383,10 +370,39 @@ def dumps_losses(puzzle: Puzzle) -> list[str]:
     broken = [name for name in ("title", "author", "copyright") if len(getattr(puzzle, name).splitlines()) > 1]
     if broken:
         losses.append(f"line breaks in the {', '.join(broken)} written as spaces: an xd header is one line")
-    slashed = sum(1 for clue in puzzle.clues.values() if "\\" in clue)
-    if slashed:
-        losses.append(f"{slashed} clue(s) with a backslash, which xd reads as a line break")
+    losses += _text_losses(puzzle)
     cells = [v for row in puzzle.grid.cells for v in row]
     if puzzle.solution is None and None not in cells and "" in cells and any(cells):
         losses.append("a partly filled grid without blocks reads back with its empty cells as blocks (Puzzmo's '.')")
+    return losses
+
+
+def _text_losses(puzzle: Puzzle) -> list[str]:
+    """What of the clues, notes and headers the written file reads back changed: found by reading
+    it back, so that no change goes unsaid."""
+    try:
+        back = parse(dumps(puzzle), "(written .xd)")
+    except InputError:
+        return ["the file written does not read back: its clues and notes may be lost"]
+    ids = {slot.id for slot in puzzle.grid.slots}
+    changed = [
+        slot_id for slot_id, clue in puzzle.clues.items() if slot_id in ids and back.clues.get(slot_id, "") != clue
+    ]
+    losses = []
+    if changed:
+        shown = ", ".join(changed[:QUOTED_LINES]) + (", ..." if len(changed) > QUOTED_LINES else "")
+        losses.append(
+            f"{len(changed)} clue(s) read back changed ({shown}): xd trims the spaces at a clue's ends "
+            "and reads a backslash as a line break"
+        )
+    if back.notes != puzzle.notes:
+        losses.append(
+            "the notes read back changed: xd trims the spaces at the ends of their lines and the blank lines "
+            "around them, and takes a line starting '## ' for a section"
+        )
+    trimmed = [
+        name for name in ("title", "author", "copyright") if getattr(puzzle, name).strip() != getattr(puzzle, name)
+    ]
+    if trimmed:
+        losses.append(f"the spaces at the ends of the {', '.join(trimmed)} are trimmed: xd trims a header's value")
     return losses

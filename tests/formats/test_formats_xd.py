@@ -166,3 +166,36 @@ def test_losses_name_what_xd_cannot_carry(tmp_path):
     assert len(losses) == 4 and any("locked" in loss for loss in losses)
     assert any("Bands" in loss for loss in losses) and any("diagramless" in loss for loss in losses)
     assert dumps_losses(Puzzle(grid, solution=(("A", "B"), ("C", "D")))) == []
+
+
+def test_sections_given_twice_are_merged_with_a_warning_and_a_second_grid_is_refused(write):
+    text = "## Metadata\nTitle: T\n## Grid\nCAT\n## Clues\nA1. Pet ~ CAT\n## Metadata\nAuthor: A\n"
+    text += "## Notes\nfirst\n## Notes\nsecond\n"
+    puzzle = read_crossword(write("twice.xd", text))
+    assert (puzzle.title, puzzle.author, puzzle.clues, puzzle.notes) == ("T", "A", {"1A": "Pet"}, "first\nsecond")
+    assert any("'## Metadata' section (line 7)" in warning for warning in puzzle.warnings)
+    assert any("'## Notes' section (line 11)" in warning for warning in puzzle.warnings)
+    with pytest.raises(InputError, match="a second '## Grid' section") as caught:
+        read_crossword(write("grids.xd", "## Grid\nCAT\n## Clues\nA1. Pet ~ CAT\n## Grid\nDOG\n"))
+    assert (caught.value.line, caught.value.column) == (5, 1)
+
+
+def test_a_second_classic_header_block_is_part_of_the_header(write):
+    puzzle = read_crossword(write("h.xd", "Title: T\n\nAuthor: A\nTitle: Again\n\n\nCAT\n\n\nA1. Pet ~ CAT\n"))
+    assert (puzzle.title, puzzle.author, puzzle.clues) == ("Again", "A", {"1A": "Pet"})
+    assert any("second block of header lines (line 3)" in warning for warning in puzzle.warnings)
+    assert any("'Title' is given twice" in warning for warning in puzzle.warnings)
+    with pytest.raises(InputError, match="no grid after the header"):
+        read_crossword(write("none.xd", "Title: T\n\nAuthor: A\n"))
+
+
+def test_empty_and_repeated_clue_lines_are_read_with_a_warning_naming_them(write):
+    puzzle = read_crossword(write("c.xd", "Title: T\n\n\nCAT\nARE\n\n\nA1. ~ CAT\nA4.\nD1. Pet ~ CAA\nD1. Pen ~ CAA\n"))
+    assert puzzle.clues == {"1D": "Pen"}
+    assert "the clue lines 8, 9 (2) have no clue text: their entries have no clue" in puzzle.warnings
+    assert "the clue line 11 has a clue for an entry clued before: the later clue is kept" in puzzle.warnings
+
+
+def test_a_clue_holding_the_answer_separator_reads_whole(write):
+    puzzle = read_crossword(write("t.xd", "Title: T\n\n\nCAT\n\n\nA1. Feline ~ pet ~ CAT\n"))
+    assert puzzle.clues == {"1A": "Feline ~ pet"} and not puzzle.warnings
