@@ -37,15 +37,15 @@ from ..core.glyphs import normalize_entry
 from .db_schema import (
     BUSY_TIMEOUT_MS,
     SCHEMA_VERSION,
+    DatabaseBusy,
     create_or_upgrade,
     database_error,
     judge_again,
     judged_by_current_rules,
     known_schema,
     open_connection,
-    schema_version,
 )
-from .records import ClueRow, storable, usable_clue
+from .records import ClueRow, storable, usable_clue, uses_rows
 from .sources import ClueSuggestion
 
 #: Overrides the default database file (a path).
@@ -150,7 +150,10 @@ class ClueDatabase:
         connection = open_connection(self.path, writable=create)
         try:
             version = known_schema(connection, self.path)
-            if version != SCHEMA_VERSION and (create or version != 0):
+            if version == 0 and not create:  # an empty file: nothing imported yet, as with none
+                connection.close()
+                return None
+            if version != SCHEMA_VERSION:
                 if not create:  # an earlier version's file: upgraded by the first connection that may write
                     connection.close()
                     connection = open_connection(self.path, writable=True)
@@ -160,6 +163,8 @@ class ClueDatabase:
                     if version:  # an older file's verdicts: judged again now, unless it is large
                         judge_again(connection, time.monotonic() + UPGRADE_JUDGING_SECONDS)
                 except sqlite3.OperationalError as error:
+                    if isinstance(database_error(error, self.path), DatabaseBusy):
+                        raise
                     older = f" (schema {version}, of an earlier version, is upgraded on opening)" if version else ""
                     raise InputError(f"cannot open the clue database{older}: {error}", self.path) from None
             if create:
@@ -169,7 +174,7 @@ class ClueDatabase:
                 connection.execute("PRAGMA journal_mode = WAL")
                 connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-            self._judged = schema_version(connection) == 0 or judged_by_current_rules(connection)
+            self._judged = judged_by_current_rules(connection)
         except BaseException:
             connection.close()
             raise
@@ -284,7 +289,7 @@ class ClueDatabase:
                 "INSERT INTO clue_uses (entry, clue_key, clue, usable, kind, first_source, uses) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (entry, clue_key) DO UPDATE SET uses = uses + excluded.uses",
-                _uses(ordered),
+                uses_rows(ordered),
             )
         return len(rows), duplicates
 
@@ -385,18 +390,3 @@ class ClueDatabase:
             except sqlite3.OperationalError:
                 pass  # busy: another connection reads or writes it; WAL mode stays, which is safe
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-
-
-def _uses(
-    rows: Sequence[tuple[tuple[str, str, int], tuple[str, bool, str]]],
-) -> list[tuple[str, str, str, bool, str, int, int]]:
-    """``clue_uses`` rows of a batch's new clue rows (sorted by key): per (entry, normalised clue),
-    the first source's wording, verdict and kind, its id and the number of sources."""
-    found: list[tuple[str, str, str, bool, str, int, int]] = []
-    for (entry, key, source_id), (clue, usable, kind) in rows:
-        if found and found[-1][0] == entry and found[-1][1] == key:
-            held = found[-1]
-            found[-1] = (*held[:6], held[6] + 1)
-        else:
-            found.append((entry, key, clue, usable, kind, source_id, 1))
-    return found

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..core.glyphs import ENTRY_SEPARATORS, normalize_entry
@@ -90,3 +90,18 @@ def clue_rows(pairs: Iterable[tuple[str, str]]) -> list[ClueRow]:
             kind = clue_kind(clue)
             rows.append((entry, clue_key(clue), clue, usable_clue(clue, entry, kind), kind))
     return rows
+
+
+def uses_rows(
+    rows: Sequence[tuple[tuple[str, str, int], tuple[str, bool, str]]],
+) -> list[tuple[str, str, str, bool, str, int, int]]:
+    """``clue_uses`` rows of a batch's new clue rows (sorted by key): per (entry, normalised clue),
+    the first source's wording, verdict and kind, its id and the number of sources."""
+    found: list[tuple[str, str, str, bool, str, int, int]] = []
+    for (entry, key, source_id), (clue, usable, kind) in rows:
+        if found and found[-1][0] == entry and found[-1][1] == key:
+            held = found[-1]
+            found[-1] = (*held[:6], held[6] + 1)
+        else:
+            found.append((entry, key, clue, usable, kind, source_id, 1))
+    return found

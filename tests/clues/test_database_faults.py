@@ -323,3 +323,13 @@ def test_workers_are_stopped_at_ctrl_c(archive, tmp_path):
 def test_a_limit_past_sqlite_integers_lists_every_clue(database_file, capsys):
     assert main(["clues", "DOG", "--db", str(database_file), "--limit", str(2**64)]) == ExitCode.OK
     assert capsys.readouterr().out.count(" use: ") == ARCHIVE_FILES
+
+
+def test_an_empty_file_reads_as_an_empty_database(archive, tmp_path):
+    path = tmp_path / "empty.sqlite"
+    path.write_bytes(b"")
+    with ClueDatabase(path) as database:
+        assert database.suggestions("DOG") == [] and database.entries() == set()
+        assert database.stats().clues == 0 and path.stat().st_size == 0  # read, not written
+        assert import_files([archive], database).files_read == ARCHIVE_FILES
+        assert database.stats().sources == ARCHIVE_FILES
