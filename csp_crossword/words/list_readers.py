@@ -105,7 +105,10 @@ class Collector:
             quote = f"{word.strip()[:QUOTED_CHARS]!r}... ({glyph_count(entry):,} glyphs)"
             self.bad(lineno, why, column, reason=TOO_LONG, quote=quote)
             return
-        clue_text = str(clue).strip() if clue else ""
+        if clue is not None and not isinstance(clue, str):  # never "{'x': 1}" printed as a clue
+            self.bad(lineno, f"the clue of {word.strip()!r:.40} is {json_kind(clue)}, not text", column)
+            return
+        clue_text = clue.strip() if clue else ""
         if len(clue_text) > MAX_CLUE_CHARS:
             self.bad(lineno, f"the clue of {word.strip()!r:.40} is longer than {MAX_CLUE_CHARS:,} characters", column)
             return
@@ -144,6 +147,14 @@ class Collector:
             counts[entry] = counts.get(entry, 0) + 1
             if word != entry:
                 display.setdefault(entry, word)
+
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, as a message names it: ``an object``, ``a number``, ``true``..."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    kinds = ((dict, "an object"), (list, "a list"), (int | float, "a number"), (str, "text"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), "null" if value is None else "not text")
 
 
 def load_csv(text: str, col: Collector) -> None:
@@ -253,8 +264,8 @@ def load_json(text: str, path: str, col: Collector, most: int = MAX_WORD_LIST_LI
                 col.add(line, word, value, column=column)
             elif col.strict:
                 col.bad(line, f"the score of {word!r} is not a number", column)
-            else:
-                col.add(line, word, clue=value if isinstance(value, str) else None, column=column)
+            else:  # text is the word's clue; anything else but null is refused by add()
+                col.add(line, word, clue=value, column=column)
     elif isinstance(data, list):
         for item in data:
             if isinstance(item, str):
