@@ -8,8 +8,8 @@ controls, line and paragraph separators, bidirectional overrides). The case runs
 under an alarm, ``clues ENTRY`` as text and JSON, ``clues import`` of the puzzle file into it,
 and ``fill --output case.puz --clue-db`` on a small grid.
 
-A failure: an exit code outside the documented ones or 70, a traceback, a case past the time
-limit, or a lookup whose stdout holds a raw control character (what a terminal would act on).
+A failure: an exit code outside the documented ones or 70, a traceback, a command past the
+campaign's ``--time-limit`` (the fill: past its own limit plus that), or a lookup whose stdout holds a raw control character (what a terminal would act on).
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ ESCAPES = [
     "~",
     "#",
 ]
+#: The fill's --time-limit (seconds); its case may take this on top of the campaign's limit.
+FILL_LIMIT = 2
 #: Bytes of an SQLite page (the size the library's databases use).
 PAGE = 4096
 
@@ -156,17 +158,18 @@ def run_case(database: Path, puzzle: Path | None, folder: Path, limit: float) ->
         ["clues", "DOG", "--db", str(database)],
         ["clues", "GO", "--db", str(database), "--format", "json"],
         ["fill", str(grid), "--words", str(folder / "words.txt"), "--output", str(folder / "out.puz")]
-        + ["--clue-db", str(database), "--time-limit", "5"],
+        + ["--clue-db", str(database), "--time-limit", str(FILL_LIMIT)],
     ]
     if puzzle is not None:
         steps.insert(0, ["clues", "import", str(puzzle), "--db", str(database), "-q"])
     for argv in steps:
         signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, limit)
+        bound = limit + (FILL_LIMIT if argv[0] == "fill" else 0)
+        signal.setitimer(signal.ITIMER_REAL, bound)
         try:
             code, out, err = run(argv)
         except CaseTimeout:
-            return f"{argv[0]} {argv[1]}: past {limit} s"
+            return f"{argv[0]} {argv[1]}: past {bound} s"
         except BaseException:  # any escape from main is a failure
             return f"{argv[0]} {argv[1]}: {traceback.format_exc(limit=-2).strip()[-300:]}"
         finally:

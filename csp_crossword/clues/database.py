@@ -62,6 +62,12 @@ UPGRADE_JUDGING_SECONDS = 1.0
 BEST_CHUNK = 500
 #: SQLite's largest integer: a larger ``limit`` asks for every clue all the same.
 SQLITE_LARGEST_INTEGER = 2**63 - 1
+#: The columns of a lookup's rows and of a source, cast: a damaged page may hold a value of
+#: another type (a BLOB where the text was), which must not reach the code that shows it.
+USE_COLUMNS = "COALESCE(CAST(clue AS TEXT), ''), CAST(first_source AS INTEGER), COALESCE(CAST(uses AS INTEGER), 0)"
+SOURCE_COLUMNS = ", ".join(
+    f"COALESCE(CAST({name} AS TEXT), '')" for name in ("path", "sha256", "title", "author", "date")
+)
 #: Longest title shown in a suggestion's source (a .puz title may carry a whole note).
 SOURCE_TITLE_CHARS = 60
 
@@ -304,27 +310,26 @@ class ClueDatabase:
                 return []
             if self._judged:
                 rows = connection.execute(
-                    "SELECT clue, first_source, uses FROM clue_uses WHERE entry = ? AND usable "
+                    f"SELECT {USE_COLUMNS} FROM clue_uses WHERE entry = ? AND usable "
                     "ORDER BY uses DESC, clue_key LIMIT ?",
                     (key, limit),
                 ).fetchall()
             else:  # verdicts of other rules: this entry's rows judged here, by the current ones
                 every = connection.execute(
-                    "SELECT clue, first_source, uses FROM clue_uses WHERE entry = ? ORDER BY uses DESC, clue_key",
+                    f"SELECT {USE_COLUMNS} FROM clue_uses WHERE entry = ? ORDER BY uses DESC, clue_key",
                     (key,),
                 )
                 rows = [row for row in every if usable_clue(row[0], key)][:limit]
             sources = self._sources({first for _, first, _ in rows})
-        return [ClueSuggestion(clue, sources[first].describe(), uses) for clue, first, uses in rows]
+        unknown = SourceInfo("", "", "a source missing from the database")
+        return [ClueSuggestion(clue, sources.get(first, unknown).describe(), uses) for clue, first, uses in rows]
 
     def _sources(self, ids: set[int]) -> dict[int, SourceInfo]:
         connection = self._connect(create=False)
         if connection is None or not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        rows = connection.execute(
-            f"SELECT id, path, sha256, title, author, date FROM sources WHERE id IN ({marks})", list(ids)
-        )
+        rows = connection.execute(f"SELECT id, {SOURCE_COLUMNS} FROM sources WHERE id IN ({marks})", list(ids))
         return {row[0]: SourceInfo(*row[1:]) for row in rows}
 
     def best(self, entries: Iterable[str]) -> dict[str, str]:
@@ -340,8 +345,8 @@ class ClueDatabase:
                 chunk = wanted[start : start + BEST_CHUNK]
                 marks = ",".join("?" * len(chunk))
                 rows = connection.execute(
-                    f"SELECT entry, clue_key, clue, uses FROM clue_uses WHERE entry IN ({marks})"
-                    + (" AND usable" if judged else ""),
+                    f"SELECT entry, CAST(clue_key AS TEXT), COALESCE(CAST(clue AS TEXT), ''), CAST(uses AS INTEGER) "
+                    f"FROM clue_uses WHERE entry IN ({marks})" + (" AND usable" if judged else ""),
                     chunk,
                 )
                 for entry, key, clue, uses in rows:
@@ -360,7 +365,8 @@ class ClueDatabase:
             connection = self._connect(create=False)
             if connection is None:
                 return set()
-            return {row[0] for row in connection.execute("SELECT DISTINCT entry FROM clue_uses WHERE usable")}
+            rows = connection.execute("SELECT DISTINCT CAST(entry AS TEXT) FROM clue_uses WHERE usable")
+            return {row[0] for row in rows}
 
     def stats(self) -> DatabaseStats:
         """Distinct entries, clue rows and sources, and the file's size (with its WAL)."""

@@ -108,6 +108,8 @@ def open_connection(path: str, writable: bool) -> sqlite3.Connection:
 
 def _open(uri: str) -> sqlite3.Connection:
     connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    # a damaged page may hold text that is no UTF-8: read with U+FFFD rather than fail the row
+    connection.text_factory = lambda data: data.decode("utf-8", "replace")
     try:
         connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # opens the file now

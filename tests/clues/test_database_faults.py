@@ -333,3 +333,17 @@ def test_an_empty_file_reads_as_an_empty_database(archive, tmp_path):
         assert database.stats().clues == 0 and path.stat().st_size == 0  # read, not written
         assert import_files([archive], database).files_read == ARCHIVE_FILES
         assert database.stats().sources == ARCHIVE_FILES
+
+
+def test_values_of_the_wrong_type_are_shown_not_crashed_on(database_file, capsys):
+    """A damaged page can hold a BLOB where text was, text that is no UTF-8, or a clue whose first
+    source is gone: each lookup still shows what it can."""
+    with contextlib.closing(sqlite3.connect(database_file)) as connection:
+        connection.execute("UPDATE clue_uses SET clue = X'ff1b00' WHERE entry = 'DOG' AND clue_key = 'canine 0'")
+        connection.execute("UPDATE sources SET title = CAST(X'c3' AS TEXT) WHERE id = 2")
+        connection.execute("DELETE FROM sources WHERE id = 3")
+        connection.commit()
+    assert main(["clues", "DOG", "--db", str(database_file), "--limit", "20"]) == ExitCode.OK
+    out = capsys.readouterr().out
+    assert "\ufffd\\x1b\\x00" in out and "a source missing from the database" in out and "P1\ufffd" not in out
+    assert "\ufffd, Ann Setter" in out
