@@ -58,6 +58,25 @@ HINT_SECONDS = 2.0
 #: off, am15-01 with 54,577 words solved in 19 s instead of timing out at 60 s, and h0504 with
 #: words.txt in 3.9 s instead of 7.9 s (1 worker; docs/benchmarks.md, CP-SAT against ac).
 PRESOLVE = False
+#: CP-SAT's settings for a fill or a proof (not for ``optimize``), measured on open 5x5 to 7x7
+#: grids and the Herald quick set (docs/benchmarks.md, "CP-SAT's search"). With CP-SAT's defaults
+#: the time went to loading the table model (probing added two million binary clauses for an open
+#: 5x5), to clause inprocessing, and to a search that mostly branched on "slot s does not take
+#: word w" (thousands of decisions where one word or glyph would do): the open 5x5 with words.txt
+#: took 17 s of CPU. The fixed search follows the model's own order (``CpSatModel.add_search_order``:
+#: the fewest glyphs left first), still learning clauses from its conflicts, so a fill or a proof
+#: stays complete; one worker keeps the answer the same on every run for a seed.
+FILL_SEARCH: dict[str, Any] = {
+    "search_branching": "FIXED_SEARCH",  # an enum, by its name
+    "cp_model_probing_level": 0,
+    "linearization_level": 0,
+    "symmetry_level": 0,
+    "use_sat_inprocessing": False,
+}
+#: Workers of a fill or a proof: one, so that the search (and the fill) is the same on every run
+#: for a seed; two on 2 cores raced the same fixed search to the same answer.
+FILL_WORKERS = 1
+
 #: Fills buffered between the solver thread and the consumer while enumerating.
 ENUMERATION_BUFFER = 64
 
@@ -75,9 +94,11 @@ class CpSatOptions:
         formulation: ``letters`` (glyph variables and one table per slot) or ``pairs`` (a
             table of compatible word pairs per crossing; small problems only).
         optimize: Maximise the total entry score (the result is then ``optimal`` when proved).
-        workers: Parallel search workers (default: every core).
+        workers: Parallel search workers (default: one for a fill or a proof, FILL_WORKERS;
+            every core to optimise).
         presolve: CP-SAT's presolve (off: measured faster on these table models).
-        linearization: CP-SAT's ``linearization_level`` (default: CP-SAT's own).
+        linearization: CP-SAT's ``linearization_level`` (default: 0 for a fill or a proof,
+            FILL_SEARCH; CP-SAT's own to optimise).
         isolated: Solve in a child process that is killed at once when the job is stopped or
             its time is up (default: for models of ISOLATE_FROM_VALUES table values and more,
             when there is a time limit or a stop).
@@ -101,10 +122,14 @@ def _parameters(
     seed: int,
     presolve: bool = PRESOLVE,
     linearization: int | None = None,
+    fill_search: bool = False,
 ) -> dict[str, Any]:
-    """CP-SAT's parameters by name (``SatParameters`` fields)."""
+    """CP-SAT's parameters by name (``SatParameters`` fields; an enum's value by its name).
+    ``fill_search``: CP-SAT's search for a fill or a proof (FILL_SEARCH, FILL_WORKERS)."""
+    default_workers = FILL_WORKERS if fill_search else os.cpu_count() or 1
     parameters: dict[str, Any] = {
-        "num_workers": workers or os.cpu_count() or 1,
+        **(FILL_SEARCH if fill_search else {}),
+        "num_workers": workers or default_workers,
         # CP-SAT's seed is a 32-bit signed integer.
         "random_seed": seed % (1 << 31),
         "cp_model_presolve": bool(presolve),
@@ -123,9 +148,10 @@ def _solver(parameters: dict[str, Any]) -> cp_model.CpSolver:
     """A CP-SAT solver with these parameters (from :func:`_parameters`)."""
     from ortools.sat.python import cp_model
 
+    from .cpsat_process import apply_parameters
+
     solver = cp_model.CpSolver()
-    for name, value in parameters.items():
-        setattr(solver.parameters, name, value)
+    apply_parameters(solver, parameters)
     return solver
 
 
@@ -193,8 +219,17 @@ class CpSatBackend(Backend):
             self._start_from_incumbent(problem, model)
         elif options.optimize:
             self._hint(problem, model, call)
+        else:
+            model.add_search_order()
         remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
-        parameters = _parameters(remaining, options.workers, self.seed, options.presolve, options.linearization)
+        parameters = _parameters(
+            remaining,
+            options.workers,
+            self.seed,
+            options.presolve,
+            options.linearization,
+            fill_search=not options.optimize,
+        )
         try:
             if self._isolate(model, call):
                 from .cpsat_process import solve_isolated

@@ -124,6 +124,7 @@ class CpSatModel:
         net = problem.network
         self.ids = [WordIndex.id_array(d).tolist() for d in problem.domains]
         self.word_vars: list[cp_model.IntVar] = []
+        self.cell_vars: list[cp_model.IntVar] = []  # the letters formulation's glyph per crossing
         self.score_vars: list[cp_model.IntVar] = []
         self.symmetric_groups: list[list[cp_model.IntVar]] = []
         self.symmetric_slots: list[list[int]] = []  # the same groups as slot numbers
@@ -230,17 +231,19 @@ class CpSatModel:
         import numpy as np
 
         net = self.problem.network
-        glyph_count = max(len(net.lexicon_glyphs), 1)
-        cell_vars = {c: self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(net.crossing_count)}
+        rank = self._glyph_ranks()
+        glyph_count = max(len(rank), 1)
+        self.cell_vars = [self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(net.crossing_count)]
         for s, slot in enumerate(net.slots):
             self._check_deadline()
             index = net.indexes[s]
             crossing = sorted((i, c) for _t, i, _j, c in crossings_of(self.graph, slot.id))
-            columns = [self.word_vars[s]] + [cell_vars[c] for _i, c in crossing]
+            columns = [self.word_vars[s]] + [self.cell_vars[c] for _i, c in crossing]
             ids = np.asarray(self.ids[s], dtype=np.int64)
-            # one row per word: its id, (its score,) then its glyph at each crossing, built with
-            # numpy (a Python loop over a million words took seconds)
-            parts = [ids[:, None], index.matrix[ids][:, [i for i, _c in crossing]].astype(np.int64)]
+            # one row per word: its id, (its score,) then its glyph's rank at each crossing, built
+            # with numpy (a Python loop over a million words took seconds)
+            glyphs = index.matrix[ids][:, [i for i, _c in crossing]].astype(np.int64)
+            parts = [ids[:, None], rank[glyphs] if len(rank) else glyphs]
             if optimize:
                 score = self.model.new_int_var(
                     min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}"
@@ -249,6 +252,35 @@ class CpSatModel:
                 columns.insert(1, score)
                 parts.insert(1, index.score_array[ids][:, None])
             self._add_table(columns, np.hstack(parts))
+
+    def _glyph_ranks(self) -> Any:
+        """Glyph code -> its rank among the glyphs by how many words left in the domains hold
+        it (the most frequent 0): a cell's values in that order, so that the search, taking a
+        cell's smallest value first, tries the glyph that leaves the most words."""
+        import numpy as np
+
+        net = self.problem.network
+        counts = np.zeros(len(net.lexicon_glyphs), dtype=np.int64)
+        for s, index in enumerate(net.indexes):
+            if self.ids[s]:
+                codes = index.matrix[np.asarray(self.ids[s], dtype=np.int64)].ravel()
+                counts += np.bincount(codes, minlength=len(counts))[: len(counts)]
+        rank = np.empty(len(counts), dtype=np.int64)
+        rank[np.argsort(-counts, kind="stable")] = np.arange(len(counts))
+        return rank
+
+    def add_search_order(self) -> None:
+        """The order CP-SAT's fixed search follows (``search_branching`` FIXED_SEARCH): the
+        crossing cell with the fewest glyphs left, its most frequent glyph first; then the slot
+        with the fewest words left, its best word first (word ids are best first), for the slots
+        their cells do not settle. A cell decision splits a slot's words by a whole glyph, where a
+        word decision tries one word: measured faster than words alone on open grids
+        (docs/benchmarks.md, "CP-SAT's search")."""
+        from ortools.sat.python import cp_model
+
+        if self.cell_vars:
+            self.model.add_decision_strategy(self.cell_vars, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE)
+        self.model.add_decision_strategy(self.word_vars, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE)
 
     def _add_table(self, columns: list[Any], rows: Any) -> None:
         """``add_allowed_assignments(columns, rows)`` for a numpy array of rows, added

@@ -115,8 +115,7 @@ def _child() -> int:
         if not model.proto.parse_text_format(handle.read()):
             raise RuntimeError("CP-SAT could not read the model")
     solver = cp_model.CpSolver()
-    for name, value in request["parameters"].items():
-        setattr(solver.parameters, name, value)
+    apply_parameters(solver, request["parameters"])
     status = solver.solve(model)
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     values = {i: solver.value(model.get_int_var_from_proto_index(i)) for i in request["indexes"]} if found else {}
@@ -131,6 +130,16 @@ def _child() -> int:
     sys.stdout.write(json.dumps(answer))
     sys.stdout.flush()
     return 0
+
+
+def apply_parameters(solver: cp_model.CpSolver, parameters: dict[str, Any]) -> None:
+    """Set CP-SAT ``parameters`` (``SatParameters`` field -> value; an enum's value by its name,
+    as JSON carries it to the child) on ``solver``."""
+    for name, value in parameters.items():
+        if isinstance(value, str):
+            solver.parameters.merge_text_format(f"{name}: {value}")
+        else:
+            setattr(solver.parameters, name, value)
 
 
 def _exit_when_orphaned() -> None:

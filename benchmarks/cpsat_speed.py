@@ -1,0 +1,181 @@
+"""CP-SAT's speed, old code against new, side by side in one run on one machine.
+
+Each run is the command a user types, ``python -m csp_crossword fill GRID --backend cpsat``, in
+its own process: the fill is checked by the independent verifier before the command prints it
+(exit 0), so a wrong fill cannot pass. The old code is the package as it is now with the CP-SAT
+modules (``csp_crossword/backends/cpsat*.py``) taken from ``--baseline`` (``git show``), in a
+scratch copy put first on ``PYTHONPATH``; everything else (the word index, the quality-first
+stages, the verifier) is the same for both. The runs alternate old, new, old, new ... so that a
+change in the machine's load falls on both alike. CPU seconds are the run's own and its child
+processes' (``RUSAGE_CHILDREN``); a run cut by the time limit counts as that limit.
+
+Instances: an open 5x5 with ``words.txt`` (45,371 words) and the built-in list on
+``grids/demo/blocks-7x7.txt``, an open 6x6 and an open 7x7, each with the quality-first fill
+(the default); then the Herald quick set (``benchmarks/herald.py``'s QUICK) with
+``--strategy plain`` (the backend alone, as ``herald.py`` runs it).
+
+Usage::
+
+    python benchmarks/cpsat_speed.py --runs 3 --herald-runs 1 --time-limit 20 \\
+        --out benchmarks/results/cpsat-speed/2026-11-27
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from herald import GRIDS, QUICK, SHARED
+
+#: The commit the CP-SAT search settings started from (the old code's CP-SAT modules).
+BASELINE = "d627fda"
+#: The modules of the CP-SAT backend, taken from the baseline for the old code.
+CPSAT_MODULES = ("cpsat.py", "cpsat_model.py", "cpsat_process.py")
+#: Exit codes of ``fill`` (docs/cli.md) by the status they report.
+STATUSES = {0: "filled", 1: "unsatisfiable", 3: "timeout"}
+COLUMNS = ["instance", "code", "run", "status", "wall_s", "cpu_s"]
+
+
+def open_grid(folder: Path, size: int) -> Path:
+    """An open ``size`` x ``size`` grid (no blocks) in ``folder``."""
+    path = folder / f"open-{size}x{size}.txt"
+    path.write_text("\n".join(["." * size] * size) + "\n", encoding="utf-8")
+    return path
+
+
+def old_package(folder: Path, baseline: str) -> Path:
+    """A copy of the package with the baseline's CP-SAT modules; the folder to put on PYTHONPATH."""
+    target = folder / "old"
+    shutil.copytree(ROOT / "csp_crossword", target / "csp_crossword", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in CPSAT_MODULES:
+        text = subprocess.run(
+            ["git", "show", f"{baseline}:csp_crossword/backends/{name}"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        (target / "csp_crossword" / "backends" / name).write_text(text, encoding="utf-8")
+    return target
+
+
+def instances(folder: Path) -> list[tuple[str, list[str], bool]]:
+    """(name, ``fill`` arguments, Herald instance) for every instance of the benchmark."""
+    words = str(SHARED / "dict" / "words.txt")
+    five = ["--words", words] if Path(words).exists() else []
+    chosen = [
+        ("open-5x5" + ("-words" if five else ""), [str(open_grid(folder, 5)), *five], False),
+        ("blocks-7x7", [str(ROOT / "grids" / "demo" / "blocks-7x7.txt")], False),
+        ("open-6x6", [str(open_grid(folder, 6))], False),
+        ("open-7x7", [str(open_grid(folder, 7))], False),
+    ]
+    for grid, dictionary in QUICK:
+        word_list = SHARED / "dict" / f"{dictionary}.txt"
+        if word_list.exists():
+            arguments = [str(GRIDS / f"{grid}.txt"), "--words", str(word_list), "--strategy", "plain"]
+            chosen.append((f"{dictionary}-{grid}", arguments, True))
+    return chosen
+
+
+def run_fill(arguments: list[str], python_path: Path, time_limit: float, folder: Path) -> tuple[str, float, float]:
+    """One ``fill --backend cpsat`` in its own process, run in ``folder`` (``python -m`` puts the
+    working folder before PYTHONPATH): (status, wall seconds, CPU seconds)."""
+    command = [sys.executable, "-m", "csp_crossword", "fill", *arguments, "--backend", "cpsat"]
+    command += ["--seed", "0", "--time-limit", str(time_limit)]
+    environment = dict(os.environ, PYTHONPATH=str(python_path))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    # the command's own limit ends it; the margin covers start-up and a late answer
+    done = subprocess.run(
+        command, env=environment, cwd=folder, capture_output=True, text=True, timeout=time_limit + 120
+    )
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    status = STATUSES.get(done.returncode, f"exit {done.returncode}: {done.stderr.strip()[-200:]}")
+    return status, wall, cpu
+
+
+def summary(rows: list[dict], time_limit: float) -> str:
+    """A Markdown table: per instance, the median wall and CPU seconds of each code and the ratios
+    (``≥`` when the old code ran into the time limit)."""
+    lines = [
+        "| instance | runs | old status | new status | old wall s | new wall s | old CPU s | new CPU s | wall old/new | CPU old/new |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    names = list(dict.fromkeys(row["instance"] for row in rows))
+    for name in names:
+        by_code = {code: [r for r in rows if r["instance"] == name and r["code"] == code] for code in ("old", "new")}
+        if not by_code["old"] or not by_code["new"]:
+            continue
+        medians = {
+            code: (
+                statistics.median(float(r["wall_s"]) for r in runs),
+                statistics.median(float(r["cpu_s"]) for r in runs),
+                "/".join(sorted({r["status"] for r in runs})),
+            )
+            for code, runs in by_code.items()
+        }
+        (old_wall, old_cpu, old_status), (new_wall, new_cpu, new_status) = medians["old"], medians["new"]
+        bound = "≥ " if "timeout" in old_status and "timeout" not in new_status else ""
+        lines.append(
+            f"| {name} | {len(by_code['new'])} | {old_status} | {new_status} | {old_wall:.2f} | {new_wall:.2f} | "
+            f"{old_cpu:.2f} | {new_cpu:.2f} | {bound}{old_wall / new_wall:.1f}x | {bound}{old_cpu / new_cpu:.1f}x |"
+        )
+    lines.append(f"\nTime limit {time_limit:g} s a run; medians over the runs.")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--baseline", default=BASELINE, help=f"commit of the old CP-SAT modules (default {BASELINE})")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each code on the small grids (default 3)")
+    parser.add_argument("--herald-runs", type=int, default=1, help="runs of each code per Herald instance (default 1)")
+    parser.add_argument("--time-limit", type=float, default=20.0, help="seconds a run (default 20)")
+    parser.add_argument("--only", action="append", help="only these instances (by name)")
+    parser.add_argument(
+        "--set", choices=["grids", "herald", "all"], default="all", help="the small grids, the Herald set or both"
+    )
+    parser.add_argument("--out", type=Path, help="write runs.csv and summary.md into this folder")
+    args = parser.parse_args(argv)
+    rows: list[dict] = []
+    with tempfile.TemporaryDirectory(prefix="cpsat-speed-") as scratch:
+        folder = Path(scratch)
+        paths = {"old": old_package(folder, args.baseline), "new": ROOT}
+        for name, arguments, herald in instances(folder):
+            if (args.only and name not in args.only) or args.set == ("grids" if herald else "herald"):
+                continue
+            for run in range(args.herald_runs if herald else args.runs):
+                for code in ("old", "new"):
+                    status, wall, cpu = run_fill(arguments, paths[code], args.time_limit, folder)
+                    row = {"instance": name, "code": code, "run": run, "status": status}
+                    row |= {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3)}
+                    rows.append(row)
+                    print(" ".join(f"{row[c]}" for c in COLUMNS), flush=True)
+    table = summary(rows, args.time_limit)
+    print(table)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        with open(args.out / "runs.csv", "w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, COLUMNS)
+            writer.writeheader()
+            writer.writerows(rows)
+        (args.out / "summary.md").write_text(table + "\n", encoding="utf-8")
+    wrong = [row for row in rows if row["status"] not in ("filled", "unsatisfiable", "timeout")]
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""CP-SAT's search for a fill or a proof (``FILL_SEARCH``): the model's own order, the same fill
+on every run for a seed, and the ``optimize`` settings left as they were."""
+
+from __future__ import annotations
+
+import pytest
+from csp_crossword.backends import get_backend
+from csp_crossword.backends.cpsat import FILL_SEARCH, FILL_WORKERS, _parameters, _solver
+from csp_crossword.backends.cpsat_model import CpSatModel
+from csp_crossword.core.grid import parse_grid, read_grid
+from csp_crossword.core.result import Status
+from csp_crossword.search.problem import FillOptions, build_problem
+from csp_crossword.verify.fill import verify_fill
+from csp_crossword.words.lexicon import Lexicon
+
+from bruteforce import runs, solutions
+from conftest import GRIDS
+
+pytestmark = pytest.mark.skipif(not get_backend("cpsat").available(), reason="OR-Tools is not installed")
+
+
+def test_cells_take_the_most_frequent_glyph_first():
+    lexicon = Lexicon.from_words(["AZ", "AB", "BA", "ZA", "AA"])
+    problem = build_problem(parse_grid("..\n.."), lexicon, FillOptions(allow_duplicates=True))
+    model = CpSatModel(problem)
+    glyphs = problem.network.lexicon_glyphs
+    rank = model._glyph_ranks()
+    order = sorted(range(len(glyphs)), key=lambda code: rank[code])
+    assert [glyphs[code] for code in order] == ["A", "B", "Z"]  # A in 5 words, B in 2, Z in 2 (ties by code)
+    assert len(model.cell_vars) == 4  # every cell of an open 2x2 is a crossing
+
+
+def test_fill_search_settings_and_optimize_settings():
+    fill = _parameters(10.0, None, 7, fill_search=True)
+    assert fill["num_workers"] == FILL_WORKERS == 1
+    assert {name: fill[name] for name in FILL_SEARCH} == FILL_SEARCH
+    solver = _solver(fill)
+    assert solver.parameters.search_branching == type(solver.parameters).SearchBranching.FIXED_SEARCH
+    assert solver.parameters.use_sat_inprocessing is False
+    optimise = _parameters(10.0, None, 7)
+    assert "search_branching" not in optimise and "linearization_level" not in optimise
+    assert _parameters(10.0, None, 7, linearization=2, fill_search=True)["linearization_level"] == 2
+
+
+def test_the_same_fill_on_every_run(quarter_lexicon):
+    grid = read_grid(GRIDS / "vanbeek" / "h0504.txt")
+    problem = build_problem(grid, quarter_lexicon)
+    first = get_backend("cpsat")(seed=3).solve(problem, time_limit=120)
+    second = get_backend("cpsat")(seed=3).solve(problem, time_limit=120)
+    assert first.status == second.status == Status.FILLED
+    assert verify_fill(grid, first.cells, quarter_lexicon) == []
+    assert first.cells == second.cells
+    assert (first.stats.nodes, first.stats.backtracks) == (second.stats.nodes, second.stats.backtracks)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["...", "...", "..."],  # every cell a crossing
+        ["...#", "....", "#..."],  # cells no crossing decides: the word order settles them
+    ],
+)
+def test_fill_and_proof_agree_with_brute_force(rows):
+    words = {"CAT", "ACE", "TEA", "ATE", "EAT", "TEN", "NET", "ANT", "CAN", "ACT", "NAE", "ETA", "TAN", "CANE"}
+    words |= {"ACNE", "NEAT", "ANTE", "ETNA", "TACT", "CENT", "CATE"}
+    lexicon = Lexicon.from_words(sorted(words))
+    problem = build_problem(parse_grid("\n".join(rows)), lexicon)
+    fills = solutions(rows, words)
+    expected = next(fills, None)
+    result = get_backend("cpsat")().solve(problem, time_limit=60)
+    if expected is None:
+        assert result.status == Status.UNSATISFIABLE
+    else:
+        assert result.status == Status.FILLED
+        assert verify_fill(problem.grid, result.cells, lexicon) == []
+        assert len(runs(rows)) == len(result.entries)
