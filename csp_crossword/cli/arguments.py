@@ -42,6 +42,21 @@ def seed_value(text: str) -> int:
     return seed
 
 
+def worker_count(text: str) -> int:
+    """``--workers`` and ``--jobs``: a whole number of at most MAX_WORKERS (argparse reports
+    anything else as usage; the lower bound is each command's own check). A huge count would
+    reach a solver's 32-bit parameter or start that many processes."""
+    from ..core.limits import MAX_WORKERS
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r:.40}") from None
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS:,} workers, not {value:,}")
+    return value
+
+
 def add_grid_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "grid",
@@ -182,7 +197,9 @@ def add_solver_args(parser: argparse.ArgumentParser, default_backend: str = DEFA
     )
     parser.add_argument("--seed", type=seed_value, default=0, help="random seed: the same seed gives the same result")
     parser.add_argument("--time-limit", type=float, metavar="SEC", help="stop after SEC seconds")
-    parser.add_argument("--workers", type=int, metavar="N", help="cpsat: parallel workers (default: all cores)")
+    parser.add_argument(
+        "--workers", type=worker_count, metavar="N", help="cpsat: parallel workers (default: all cores)"
+    )
     parser.add_argument(
         "--formulation", choices=("letters", "pairs"), help="cpsat: model formulation (default letters)"
     )

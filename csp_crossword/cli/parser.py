@@ -30,6 +30,7 @@ from .arguments import (
     add_substring_arg,
     existing_file,
     seed_value,
+    worker_count,
 )
 from .puzzle_details import add_puzzle_details_args
 
@@ -313,7 +314,9 @@ def build_parser() -> argparse.ArgumentParser:
     batch.add_argument(
         "--out", required=True, metavar="DIR", help="folder for the result files and manifest.jsonl (resumed if there)"
     )
-    batch.add_argument("--jobs", type=int, metavar="N", help="jobs at once (default: every core, or the Ray cluster's)")
+    batch.add_argument(
+        "--jobs", type=worker_count, metavar="N", help="jobs at once (default: every core, or the Ray cluster's)"
+    )
     add_ray_arg(batch, "run the jobs on a Ray cluster")
     batch.add_argument(
         "--retry-failed", action="store_true", help="also do again the jobs recorded as failed or timed out"
@@ -394,7 +397,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the clue database the page's clue suggestions read (default: $CSP_CROSSWORD_CLUE_DB, else "
         "$XDG_DATA_HOME/csp-crossword/clues.sqlite, used when it exists)",
     )
-    serve.add_argument("--workers", type=int, metavar="N", help="solver processes (default: the number of CPUs)")
+    serve.add_argument(
+        "--workers", type=worker_count, metavar="N", help="solver processes (default: the number of CPUs)"
+    )
     serve.add_argument("--open", action="store_true", help="open the page in the default web browser")
     serve.add_argument("--quiet", "-q", action="store_true", help="no messages on stderr")
     return parser

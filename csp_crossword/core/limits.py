@@ -41,6 +41,10 @@ MAX_LABEL_CHARS = 16
 #: The largest clue number a file may give: a grid has at most one number per cell.
 MAX_CLUE_NUMBER = MAX_GRID_SIDE * MAX_GRID_SIDE
 
+#: The most parallel workers an option asks for (``--workers``, ``--jobs``): far more than any
+#: machine's cores, while each is a process or a solver thread (CP-SAT counts them in 32 bits).
+MAX_WORKERS = 1024
+
 
 def check_grid_size(
     rows: int, cols: int, path: str | None, *, line: int | None = None, field: str | None = None
