@@ -45,6 +45,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_data_home(tmp_path_factory):
+    """$XDG_DATA_HOME in a folder of this run (of this worker, under pytest-xdist), for the tests and
+    the commands and servers they start: the default clue database and word-list overrides live
+    there, so no test reads or writes the user's, and parallel workers never share one. The cache
+    of ready indexes stays shared: it is written atomically, and rebuilding it per worker is slow."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
+        yield
+
+
 @pytest.fixture(scope="session")
 def shared_dict():
     """Path of a dictionary in ../shared/data/dict (the test is skipped when it is absent).
@@ -137,6 +148,8 @@ def running_server(*options: str):
                 if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
                     break
             except httpx.HTTPError:
+                if process.poll() is not None:  # e.g. the port was taken after _free_port let it go
+                    pytest.fail(f"the server exited with code {process.returncode} before it answered")
                 time.sleep(0.2)
         else:
             pytest.fail("the server did not answer within 60 s")
@@ -149,19 +162,26 @@ def running_server(*options: str):
             process.kill()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server():
+    """One ``csp-crossword serve`` for every browser test of the run (of the worker, under xdist)."""
     with running_server("--workers", "2") as base:
         yield base
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def downloads(tmp_path_factory):
     return tmp_path_factory.mktemp("downloads")
 
 
-@pytest.fixture(scope="module")
-def browser(downloads, tmp_path_factory):
+#: Chromium's window for every browser test (a test that resizes it puts it back; each module starts so).
+WINDOW_SIZE = (1280, 900)
+
+
+@pytest.fixture(scope="session")
+def chromium(downloads, tmp_path_factory):
+    """One headless Chromium for the run (of the worker): starting one takes seconds, so modules
+    share it (``browser`` resets it for each)."""
     from browser_page import CHROMEDRIVER, CHROMIUM, webdriver
 
     options = webdriver.ChromeOptions()
@@ -175,7 +195,7 @@ def browser(downloads, tmp_path_factory):
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        "--window-size=1280,900",
+        "--window-size={},{}".format(*WINDOW_SIZE),
         f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
     ):
         options.add_argument(flag)
@@ -186,6 +206,25 @@ def browser(downloads, tmp_path_factory):
     driver.set_page_load_timeout(30)
     yield driver
     driver.quit()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium, server, downloads):
+    """The shared Chromium as a fresh profile would be for each module: one tab at the usual size,
+    no downloaded files, and nothing kept by the shared server's page (drafts live in localStorage).
+    Within a module the state carries over from test to test, as it does for a user."""
+    first, *others = chromium.window_handles
+    for handle in others:
+        chromium.switch_to.window(handle)
+        chromium.close()
+    chromium.switch_to.window(first)
+    chromium.set_window_size(*WINDOW_SIZE)
+    chromium.get(f"{server}/api/health")
+    chromium.execute_script("localStorage.clear(); sessionStorage.clear();")
+    chromium.delete_all_cookies()
+    for old in downloads.iterdir():
+        old.unlink()
+    return chromium
 
 
 @pytest.fixture
