@@ -24,8 +24,9 @@ from ..core.errors import InputError
 from ..core.files import parse_json, read_text_file
 from ..core.glyphs import normalize_glyph
 from ..core.grid import Direction, Grid, Slot
-from ..core.limits import MAX_CLUE_NUMBER, MAX_LABEL_CHARS, check_clue, check_grid_size, clue_number
-from . import CellStyle, ClueGroup, Position, Puzzle
+from ..core.limits import MAX_CLUE_NUMBER, MAX_LABEL_CHARS, check_grid_size, clue_number
+from . import CellStyle, Position, Puzzle
+from .ipuz_clues import clue_heading, read_clues, whole
 from .ipuz_styles import read_style, write_style
 from .native_extras import cell_list
 
@@ -95,7 +96,7 @@ def read(path: str) -> Puzzle:
     diagramless = any(k.startswith(CROSSWORD + "/diagramless") for k in crosswords)
     special = next((k for k in crosswords if not k.startswith((KIND[:-1], CROSSWORD + "/diagramless"))), "")
     dims = data["dimensions"]
-    if not isinstance(dims, dict) or not all(_whole(dims.get(k)) and dims[k] > 0 for k in ("width", "height")):
+    if not isinstance(dims, dict) or not all(whole(dims.get(k)) and dims[k] > 0 for k in ("width", "height")):
         raise InputError("ipuz: dimensions must give a positive width and height", path)
     width, height = dims["width"], dims["height"]
     check_grid_size(height, width, path, field="dimensions")
@@ -135,8 +136,8 @@ def read(path: str) -> Puzzle:
             if file_labels.get(pos, "") != standard.get(pos, ""):
                 labels[pos] = file_labels.get(pos, "")
     barred = any(style.bars for style in styles.values())
-    clues, extra = _clues(data.get("clues", {}), grid, file_labels, barred, bool(labels), path)
-    warnings = []
+    warnings: list[str] = []
+    clues, extra = read_clues(data.get("clues", {}), grid, file_labels, barred, bool(labels), path, warnings)
     if barred:
         warnings.append(
             "the grid has bars: its entries are the runs the bars divide, which our block grid does not number"
@@ -180,11 +181,6 @@ def _text(data: dict[str, Any], key: str) -> str:
     return value if isinstance(value, str) else "" if value is None else str(value)
 
 
-def _whole(value: Any) -> bool:
-    """Whether a JSON value is a whole number (``true`` and ``false`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _rows(value: Any, name: str, width: int, height: int, path: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != height:
         raise InputError(f"ipuz: {name} must have {height} rows (dimensions.height)", path)
@@ -214,117 +210,6 @@ def _solution(
                 out.append(normalize_glyph(glyph.strip()))
         sol.append(tuple(out))
     return tuple(sol) if all(v for row in sol for v in row if v is not None) else None
-
-
-def _clue_cells(value: Any) -> list[list[tuple[int, int]]] | None:
-    """Every clue's ``cells`` as (x, y) pairs, to find whether the file counts them from 0 or 1."""
-    if not isinstance(value, dict):
-        return None
-    found = []
-    for items in value.values():
-        for item in items if isinstance(items, list) else []:
-            cells = item.get("cells") if isinstance(item, dict) else None
-            if isinstance(cells, list) and all(
-                isinstance(p, list) and len(p) == 2 and all(_whole(v) for v in p) for p in cells
-            ):
-                found.append([(p[0], p[1]) for p in cells])
-    return found
-
-
-def _clues(
-    value: Any, grid: Grid, file_labels: dict[Position, str], barred: bool, own_numbers: bool, path: str
-) -> tuple[dict[str, str], list[ClueGroup]]:
-    """(clue text by slot id, the clue groups no slot carries). A standard grid's clue with no
-    slot is an error; in a barred grid or one with its own numbering it is kept apart (so is an
-    Across or Down clue without a number in a barred grid)."""
-    lenient = barred or own_numbers
-    if not isinstance(value, dict):
-        raise InputError("ipuz: clues must be an object (Across, Down)", path)
-    listed = _clue_cells(value) or []
-    base = 0 if any(v == 0 for cells in listed for p in cells for v in p) else 1
-    by_cells = {(slot.cells, slot.direction): slot for slot in grid.slots}
-    starts = {(slot.start, slot.direction): slot for slot in grid.slots}
-    by_number = {(slot.number, slot.direction): slot for slot in grid.slots}
-    labelled: dict[str, list[Position]] = {}
-    for pos, label in sorted(file_labels.items()):
-        labelled.setdefault(label, []).append(pos)
-    found: dict[str, str] = {}
-    extra: dict[str, ClueGroup] = {}
-    for key, items in value.items():
-        name = str(key)
-        try:
-            direction: Direction | None = Direction(name.split(":")[0].strip().lower())
-        except ValueError:
-            direction = None
-        heading = _heading(name)
-        if not isinstance(items, list):
-            raise InputError(f"ipuz: clues.{name} must be a list", path)
-        for i, item in enumerate(items):
-            where = f"ipuz: clues.{name}[{i}]"
-            raw, text, cells = _clue_item(item, where, path)
-            text = check_clue(text, path, field=where)
-            slot: Slot | None = None
-            if direction is not None:
-                number = clue_number(raw)
-                label = str(number) if number is not None else "" if raw is None else str(raw).strip()
-                if number is None and not (barred or cells):
-                    raise InputError(
-                        f"{where} has no clue number (a whole number from 1 to {MAX_CLUE_NUMBER:,}): {raw!r:.40}", path
-                    )
-                if cells:
-                    key_cells = tuple((y - base, x - base) for x, y in cells)
-                    slot = by_cells.get((key_cells, direction))
-                elif file_labels:
-                    slot = next(
-                        (starts[p, direction] for p in labelled.get(label, []) if (p, direction) in starts), None
-                    )
-                    standard = by_number.get((number, direction)) if number is not None else None
-                    unnumbered = standard is not None and not file_labels.get(standard.start, "").isdecimal()
-                    if slot is None and label not in labelled and unnumbered:
-                        slot = standard  # a clue of a slot whose start the file does not number
-                elif number is not None:
-                    slot = by_number.get((number, direction))
-                if slot is None and not (lenient or cells):
-                    raise InputError(f"{where}: the grid has no {number} {direction}", path)
-            if slot is not None:
-                if text:
-                    found[slot.id] = text
-            else:
-                extra.setdefault(heading, ClueGroup(heading)).clues.append(("" if raw is None else str(raw), text))
-    return found, list(extra.values())
-
-
-def _clue_item(item: Any, where: str, path: str) -> tuple[Any, str, list[tuple[int, int]]]:
-    """(number or label, text with its enumeration, cells as (x, y)) of one clue."""
-    cells: list[tuple[int, int]] = []
-    if isinstance(item, dict):
-        raw = item.get("number")
-        numbers = item.get("numbers")
-        if raw is None and isinstance(numbers, list) and numbers:
-            raw = numbers[0] if len(numbers) == 1 else "/".join(str(n) for n in numbers)
-        text = item.get("clue", "")
-        enumeration = item.get("enumeration")
-        listed = item.get("cells")
-        if isinstance(listed, list) and all(
-            isinstance(p, list) and len(p) == 2 and all(_whole(v) for v in p) for p in listed
-        ):
-            cells = [(p[0], p[1]) for p in listed]
-    elif isinstance(item, list) and len(item) >= 2:
-        raw, text, enumeration = item[0], item[1], None
-    elif isinstance(item, str):
-        raw, text, enumeration = None, item, None
-    else:
-        raise InputError(f"{where} must be [number, clue] or an object", path)
-    if text is None:
-        text = ""
-    if isinstance(text, bool) or not isinstance(text, (str, int, float)):
-        raise InputError(f"{where}: the clue must be text", path)
-    text = str(text)
-    if isinstance(enumeration, (str, int)) and not isinstance(enumeration, bool) and str(enumeration).strip():
-        suffix = f"({str(enumeration).strip().strip('()')})"
-        if not text.rstrip().endswith(suffix):
-            text = f"{text} {suffix}" if text else suffix
-    return raw, text, cells
 
 
 def _number(label: str) -> int | str:
@@ -398,11 +283,6 @@ def _clue_number(puzzle: Puzzle, slot: Slot) -> int:
     return int(label) if label.isdecimal() and len(label) < 10 else slot.number
 
 
-def _heading(name: str) -> str:
-    """The heading of an extra clue list: its name without a ``Clues:`` prefix."""
-    return name[len("Clues:") :] if name.startswith("Clues:") else name
-
-
 def _list_name(heading: str) -> str:
     """The clue list name of an extra group: its heading when ipuz knows it (``Diagonal:...``),
     else ``Clues:heading`` (``Across`` and ``Down`` lists only hold the grid's slots)."""
@@ -423,6 +303,6 @@ def dumps_losses(puzzle: Puzzle) -> list[str]:
     losses = []
     if puzzle.locked is not None:
         losses.append("a locked (scrambled) solution cannot be written: ipuz has no scrambled solutions")
-    if any(_heading(_list_name(group.heading)) != group.heading for group in puzzle.extra_clues):
+    if any(clue_heading(_list_name(group.heading)) != group.heading for group in puzzle.extra_clues):
         losses.append("a clue group heading with a colon is written with a space instead (ipuz list names)")
     return losses
