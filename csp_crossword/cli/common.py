@@ -44,7 +44,10 @@ PHASE_WORDS = {
     "cpsat": "CP-SAT looking for a higher total",
     "auto": "auto looking for a higher total",
     "improve": "raising the scores of the fill",
+    "prepare": "preparing the built-in word list's index (first use)",
 }
+#: Phases that are a wait, not a search: their progress shows the elapsed time alone.
+WAIT_PHASES = ("prepare",)
 #: What ``nodes`` count in the phases that are not a backtracking search (which shows nodes,
 #: backtracks and restarts): check's core search tests sets of slots, layouts take steps, a
 #: portfolio's race counts the members still searching.
@@ -66,7 +69,9 @@ def progress_text(stats: SearchStats, elapsed: float, command: str = "") -> str:
     parts = [f"{elapsed:.1f} s"]
     if stats.count is not None:
         parts.append(f"{stats.count:,} fill{'' if stats.count == 1 else 's'} so far")
-    if stats.phase in STEP_WORDS:
+    if stats.phase in WAIT_PHASES:  # nothing counted: the elapsed time says it all
+        pass
+    elif stats.phase in STEP_WORDS:
         steps = FREEFORM_STEPS if command == "freeform" and stats.phase == "layout" else STEP_WORDS[stats.phase]
         parts.append(f"{stats.nodes:,} {steps}")
     else:

@@ -5,15 +5,44 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
+import time
 from typing import TYPE_CHECKING, Protocol
 
-from ..core.deadline import Deadline
-from ..core.errors import InputError
+from ..core.deadline import Deadline, time_left
+from ..core.errors import InputError, LoadTimeout
 from ..core.files import read_text_file
+from ..core.result import SearchStats
 
 if TYPE_CHECKING:
     from ..api import GridFile
     from ..words.lexicon import Lexicon
+
+#: What the first use of a built-in list says while its ready index is built (about 1.5 s on an
+#: idle machine, measured for ``en``; several times that on a busy one).
+PREPARING = "preparing the built-in word list's index (first use on this machine, about 1.5 s)"
+#: The progress phase of that wait (``cli.common.PHASE_WORDS`` says it in words).
+PREPARE_PHASE = "prepare"
+#: Seconds between two looks at the process that builds the index.
+PREPARE_POLL_SECONDS = 0.05
+#: The program that builds a built-in list's ready index (its language and spelling as
+#: arguments) and writes it to the cache. One build at a time: a second command's builder waits
+#: on the lock and then finds the index ready.
+BUILD_PROGRAM = """
+import os, sys
+from csp_crossword.words.builtin import builtin_lexicon, cache_path
+lang, spelling = sys.argv[1:3]
+path = cache_path(lang, spelling)
+os.makedirs(os.path.dirname(path), exist_ok=True)
+with open(path + ".lock", "w") as lock:
+    try:
+        import fcntl
+        fcntl.flock(lock, fcntl.LOCK_EX)
+    except ImportError:
+        pass
+    builtin_lexicon(lang, spelling=spelling)
+"""
 
 
 class Reporter(Protocol):
@@ -25,6 +54,8 @@ class Reporter(Protocol):
     def info(self, text: str) -> None: ...
 
     def warn(self, text: str) -> None: ...
+
+    def progress(self, stats: SearchStats) -> None: ...
 
 
 def load_words(
@@ -46,8 +77,11 @@ def load_words(
 
     grid = grid_file.grid if grid_file else None
     spelling = resolve_spelling(getattr(args, "spelling", "any"), grid, args.lang, own_list=bool(args.words))
-    if not args.words and reporter.terminal and not _builtin_ready(args.lang, spelling):
-        reporter.info("csp-crossword: preparing the built-in word list (once per machine, a few seconds)")
+    if not args.words and not _builtin_ready(args.lang, spelling):
+        if reporter.terminal:
+            reporter.info(f"csp-crossword: {PREPARING}")
+        if deadline is not None:  # the index is built within the job's time limit, or goes on after it
+            _prepare_builtin(args.lang, spelling, deadline, reporter)
     allow = getattr(args, "allow_offensive", False)
     return load(
         args.words or (),
@@ -69,6 +103,29 @@ def _builtin_ready(lang: str, spelling: str = "any") -> bool:
         return os.path.exists(cache_path(lang, spelling))
     except (OSError, ValueError, KeyError):
         return True  # nothing to announce when the question itself fails
+
+
+def _prepare_builtin(lang: str, spelling: str, deadline: Deadline, reporter: Reporter) -> None:
+    """Build the built-in list's ready index in a process of its own, waiting for it until
+    ``deadline`` (LoadTimeout then, with a warning): the job keeps its time limit, and the
+    process, in a session of its own, finishes the index for the next run even when this one
+    stops. A build that fails leaves the load to do it here, as without a time limit."""
+    builder = subprocess.Popen(
+        [sys.executable, "-c", BUILD_PROGRAM, lang, spelling],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl-C here does not reach it
+    )
+    while builder.poll() is None:
+        if time_left(deadline) <= 0:
+            reporter.warn(
+                "the time limit passed while the built-in word list's index was prepared (first use on "
+                "this machine); it is being finished in the background: run the command again in a few seconds"
+            )
+            raise LoadTimeout(f"the built-in word list ({lang})")
+        reporter.progress(SearchStats(phase=PREPARE_PHASE))
+        time.sleep(PREPARE_POLL_SECONDS)
 
 
 def banned_words(paths: list[str]) -> list[str]:
