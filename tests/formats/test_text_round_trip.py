@@ -80,3 +80,15 @@ def test_xd_clue_without_an_answer_keeps_its_tilde(tmp_path):
     path = tmp_path / "pattern.xd"
     path.write_text(text, encoding="utf-8")
     assert read_crossword(path).clues == puzzle.clues
+
+
+@pytest.mark.parametrize("extension", EXTENSIONS)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(title=TEXTS, author=TEXTS)
+def test_title_and_author_come_back_or_their_loss_is_announced(extension, title, author, tmp_path):
+    puzzle = _puzzle("Feline", "")
+    puzzle.title, puzzle.author = title, author
+    back, losses = _back(puzzle, extension, tmp_path)
+    for name, value in (("title", title), ("author", author)):
+        if getattr(back, name) != value:
+            assert any(name in loss or "NUL" in loss for loss in losses), (name, repr(value), losses)
