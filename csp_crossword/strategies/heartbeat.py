@@ -71,7 +71,9 @@ def run_reporting(
 ) -> tuple[Answer, bool]:
     """``task(signal)`` in a worker thread, ``signal`` set when ``stop`` is or on Ctrl-C, while
     this thread calls ``beat`` every POLL_SECONDS (its own throttle decides what goes out).
-    Returns the task's answer and whether Ctrl-C stopped it; the task's exception is raised here."""
+    Returns the task's answer and whether Ctrl-C stopped it; the task's exception is raised here.
+    A stopped task is waited for, never left running: a solver's native thread still running
+    when the interpreter exits aborts the process (CP-SAT's did, before its exit code was set)."""
     interrupted = threading.Event()
     signal = StopAny(interrupted, stop)
     answers: list[Answer] = []
@@ -88,7 +90,7 @@ def run_reporting(
     while worker.is_alive():
         try:
             worker.join(POLL_SECONDS)
-            if not interrupted.is_set():
+            if not signal.is_set():
                 beat()
         except KeyboardInterrupt:  # the task stops at its next look at the signal
             interrupted.set()
