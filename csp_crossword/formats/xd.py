@@ -141,7 +141,7 @@ def parse(text: str, path: str) -> Puzzle:
                 color=style.color or old.color,
                 bars=old.bars | style.bars,
             )
-    clues, notes = read_clues(parts["clues"], pattern, path, warnings)
+    clues, notes = read_clues(parts.get("clues", []), pattern, path, warnings)
     notes_text = "\n".join(line.rstrip() for _, line in parts.get("notes", [])).strip("\n")
     return Puzzle(
         grid,

@@ -199,3 +199,8 @@ def test_empty_and_repeated_clue_lines_are_read_with_a_warning_naming_them(write
 def test_a_clue_holding_the_answer_separator_reads_whole(write):
     puzzle = read_crossword(write("t.xd", "Title: T\n\n\nCAT\n\n\nA1. Feline ~ pet ~ CAT\n"))
     assert puzzle.clues == {"1A": "Feline ~ pet"} and not puzzle.warnings
+
+
+def test_a_sectioned_file_without_a_clues_section_reads_without_clues(write):
+    puzzle = read_crossword(write("bare.xd", "## Metadata\n\ntitle: Bare\n\n## Grid\n\nCAT\n"))
+    assert puzzle.solution == (("C", "A", "T"),) and puzzle.clues == {} and puzzle.title == "Bare"
