@@ -296,7 +296,11 @@ def main_campaign() -> int:
                 problem = f"undocumented exit {code}"
             if problem:
                 failures[f"{argv[0]}: {problem}"] += 1
-                print(f"FAIL {problem}: csp-crossword {' '.join(map(repr, argv))}\n  {err.strip()[-600:]}", flush=True)
+                where = " (child process)" if child else ""
+                print(
+                    f"FAIL {problem}{where}: csp-crossword {' '.join(map(repr, argv))}\n  {err.strip()[-600:]}",
+                    flush=True,
+                )
             if number % 500 == 499:
                 print(
                     f"{number + 1} cases, {sum(failures.values())} failures, {time.monotonic() - started:.0f} s",
