@@ -8,7 +8,12 @@ Two layouts, as the xd spec allows:
 * sectioned: ``## Metadata``, ``## Grid``, ``## Clues``, ``## Notes`` in any order, plus the
   Puzzmo sections ``## Start`` (pre-filled letters) and ``## Design`` (cell styles: a ``<style>``
   block of one-letter rules such as ``O { background: circle }`` or ``A { bar-top: true }``, then
-  a grid of those letters). Other sections are skipped with a warning.
+  a grid of those letters). Other sections are skipped with a warning; a Metadata, Clues or
+  Notes section given twice is read as one (with a warning), a second Grid is refused.
+
+Clue lines are read and written by :mod:`.xd_clues`. The writer reads its own text back
+(:func:`dumps_losses`): whatever comes back changed (the spaces at a clue's ends, a backslash,
+which xd reads as a line break) is listed as a loss, never changed silently.
 
 Grid cells: ``#`` blocks, ``_`` cells outside the puzzle (voids), ``.`` an empty cell (or a block,
 Puzzmo's convention, in a grid that has letters and no ``#``), a rebus symbol declared in the
@@ -27,7 +32,7 @@ from ..core.glyphs import normalize_glyph, split_glyphs
 from ..core.grid import Direction, Grid
 from ..core.limits import MAX_GRID_SIDE
 from . import CellStyle, Position, Puzzle
-from .xd_clues import QUOTED_LINES, clue_line, read_clues
+from .xd_clues import QUOTED_LINES, Lines, clue_line, read_clues
 from .xd_design import DESIGN_NAMES, parse_design, write_rule
 
 HEADER_LINE = re.compile(r"^([A-Za-z][\w -]*):\s?(.*)$")
@@ -37,7 +42,6 @@ SECTIONS = ("metadata", "grid", "clues", "notes", "design", "start")
 #: Sections that may be given twice: their lines are read as one section (with a warning). A grid,
 #: a design or a start given twice is refused: which of two grids is meant cannot be guessed.
 MERGED_SECTIONS = ("metadata", "clues", "notes")
-Lines = list[tuple[int, str]]
 
 
 def _sections(lines: list[str], path: str, warnings: list[str]) -> dict[str, Lines]:

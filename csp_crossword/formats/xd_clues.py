@@ -13,6 +13,7 @@ from ..core.errors import InputError
 from ..core.grid import Grid, Slot
 from ..core.limits import MAX_CLUE_NUMBER, check_clue, clue_number
 
+#: The (line number, text) pairs of a part of the file.
 Lines = list[tuple[int, str]]
 
 #: A clue line: ``A1. Clue text ~ ANSWER``. The answer is the one word after the last `` ~ ``, so
