@@ -85,7 +85,7 @@ def clue_line(slot: Slot, answer: str | None, clue: str) -> str:
     """The clue line of ``slot``; a clue without an answer that would read as one (``a ~ b``)
     is closed with a bare `` ~``."""
     text = clue.replace("\n", "\\")  # the spec's line separator in a clue
-    line = f"{slot.direction.letter}{slot.number}. {text}"
+    line = f"{slot.direction.letter}{slot.number}." + (f" {text}" if text else "")
     if answer:
         return f"{line} ~ {answer}"
     match = CLUE_LINE.match(line.strip())
