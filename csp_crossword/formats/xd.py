@@ -402,7 +402,7 @@ def _text_losses(puzzle: Puzzle) -> list[str]:
     if back.notes != puzzle.notes:
         losses.append(
             "the notes read back changed: xd trims the spaces at the ends of their lines and the blank lines "
-            "around them, and takes a line starting '## ' for a section"
+            "around them, and indents a line starting '##' (which would open a section)"
         )
     trimmed = [
         name for name in ("title", "author", "copyright") if getattr(puzzle, name).strip() != getattr(puzzle, name)
