@@ -210,6 +210,9 @@ class ClueDatabase:
             except sqlite3.DatabaseError as error:
                 self.close()
                 raise database_error(error, self.path) from None
+            except UnicodeDecodeError:  # SQLite's message quotes a damaged schema's bytes, no UTF-8
+                self.close()
+                raise InputError("the clue database is damaged: its schema is not text", self.path) from None
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

@@ -347,3 +347,13 @@ def test_values_of_the_wrong_type_are_shown_not_crashed_on(database_file, capsys
     out = capsys.readouterr().out
     assert "\ufffd\\x1b\\x00" in out and "a source missing from the database" in out and "P1\ufffd" not in out
     assert "\ufffd, Ann Setter" in out
+
+
+def test_a_schema_damaged_into_bytes_that_are_no_utf8_is_a_clear_error(database_file, capsys):
+    """SQLite's error then quotes those bytes, which Python cannot decode as its message."""
+    data = bytearray(database_file.read_bytes())
+    at = data.index(b"(", data.index(b"CREATE TABLE sources"))
+    data[at] = 0xB8
+    database_file.write_bytes(bytes(data))
+    assert main(["clues", "DOG", "--db", str(database_file)]) == ExitCode.BAD_INPUT
+    assert "the clue database is damaged: its schema is not text" in capsys.readouterr().err
