@@ -8,7 +8,9 @@ Input: WordNet 3.0 as Debian's ``wordnet-base`` installs it (``/usr/share/wordne
 ``data.*``, the ``*.exc`` lists of irregular inflections and ``cntlist.rev``'s sense counts), the
 word frequencies of the installed ``wordfreq`` package, the built-in English list (which
 entries to clue, their display forms, and their dictionary scores as a measure of how familiar a word is),
-short tables of clues written for this project (``clue_tables.py``, ``clue_crosswordese.py``,
+clues written for this project (``clues_written/*.tsv``, ``clue_written.py``: every entry of the
+list scoring 50 or more and every entry default fills of the American patterns used over 320
+seeds, each clued as an editor would print it; ``clue_tables.py``, ``clue_crosswordese.py``,
 ``clue_short_fill.py``, ``clue_fill_entries.py``), and the
 1990 US Census lists of first names and surnames (public domain; ``clue_names.py`` says where they
 come from: ``pip install names``, or ``--census DIR``).
@@ -26,9 +28,10 @@ words and put in the same inflection and number ("Evergreen tree" for FIR, "Smal
 babies"; ``clue_glosses.py``), an expansion for an abbreviation ("December, for short"), a
 fill-in-the-blank from a WordNet phrase ("___ age"), a broader term specific enough to help
 ("Broadcaster" for SPORTSANNOUNCER; no class of hundreds of instances, "City"), and last a
-common name's clue ("Woman's name"; only for names a solver knows as names). The written tables
-come first (``clue_short_fill.py`` and ``clue_fill_entries.py`` hold the entries that default
-fills of the American patterns use and WordNet cannot clue). Every clue keeps the rules of
+common first name's clue ("Woman's name"; only for names a solver knows as names; a surname
+gets none). The written clues come first (``clues_written/``), then the written tables
+(``clue_short_fill.py`` and ``clue_fill_entries.py`` hold the entries that default fills of the
+American patterns use and WordNet cannot clue). Every clue keeps the rules of
 ``csp_crossword.clues.rules``: it never holds the answer, a word of its stem or a derivation of
 it ("able" for ABILITY, "Teddy" for TEDS, "Is not" for ISN'T), and no offensive word. Entries the
 list keeps out by default (vulgar words, slurs) get none.
@@ -59,6 +62,7 @@ from clue_short_fill import SHORT_FILL_CLUES  # noqa: E402
 from clue_tables import ABBREVIATION_CLUES, ALPHABET, FUNCTION_WORD_CLUES, LETTER_NAMES  # noqa: E402
 from clue_wordnet import WordNetData, read_wordnet  # noqa: E402
 from clue_writer import ClueWriter  # noqa: E402
+from clue_written import read_written  # noqa: E402
 from csp_crossword.clues.rules import is_offensive, reveals  # noqa: E402
 from csp_crossword.core.files import write_atomically  # noqa: E402
 
@@ -71,13 +75,16 @@ ARTICLES = ("a ", "an ", "the ")
 MAX_CLUES = 3
 HEADER = (
     "# csp-crossword clues for the built-in English list: ENTRY<TAB>CLUE[<TAB>CLUE...], best first",
-    "# Derived from WordNet 3.0 by scripts/build_builtin_clues.py; WordNet 3.0 Copyright 2006 by",
+    "# Clues written for csp-crossword (scripts/clues_written), then derived from WordNet 3.0 by",
+    "# scripts/build_builtin_clues.py; WordNet 3.0 Copyright 2006 by",
     "# Princeton University. All rights reserved. Licence notice: WORDNET-LICENSE.txt beside this file.",
     "# Names' clues from the 1990 US Census name lists (public domain).",
 )
 
 
-#: The written tables, tried before WordNet.
+#: The clues written for the entries fills use most (``clues_written/``), tried first.
+WRITTEN = read_written()
+#: The older written tables, tried before WordNet.
 TABLES = (FUNCTION_WORD_CLUES, ABBREVIATION_CLUES, CROSSWORDESE_CLUES, SHORT_FILL_CLUES, FILL_ENTRY_CLUES)
 
 
@@ -94,10 +101,13 @@ def read_entries() -> tuple[dict[str, int], dict[str, str]]:
     return {entry: familiar.get(entry, score) for entry, score in scores.items()}, dict(DisplayForms())
 
 
-def keep(entry: str, display: str, clue: str) -> bool:
-    """Whether a clue keeps the rules: no leading article, no answer, no word of its stem,
-    nothing offensive."""
+def keep(entry: str, display: str, clue: str, written: bool = False) -> bool:
+    """Whether a clue keeps the rules: no answer, no word of its stem, nothing offensive; and,
+    unless an editor wrote it (``written``: "The Messiah", "iPhone, e.g."), no leading article
+    and a capital first (what a definition cut to a clue needs)."""
     words = display.replace("-", " ").split() if display else ()
+    if written:
+        return bool(clue) and not reveals(entry, clue, words) and not is_offensive(clue)
     # "A little" does not read as a clue, nor ".45-caliber pistol" (a clue starts with a capital)
     # a quoted clue ("\"Obviously!\"" for DUH) starts with a capital inside its quote
     opening = clue[1:2] if clue[:1] == '"' else clue[:1]
@@ -123,12 +133,13 @@ def build(
             continue
         display = displays.get(entry, "")
         found: list[str] = []
-        candidates = [c for table in TABLES for c in table.get(entry, ())]
+        written = WRITTEN.get(entry, ())
+        candidates = list(written) + [c for table in TABLES for c in table.get(entry, ())]
         candidates += writer.clues(entry, display) + letter_clues(entry)
         if not display or display.isalpha():  # a name is one word ("all-red" is no surname)
             candidates += census.clues(entry)
         for clue in candidates:
-            if clue not in found and keep(entry, display, clue):
+            if clue not in found and keep(entry, display, clue, clue in written):
                 found.append(clue)
             elif rejected is not None:
                 rejected.setdefault(entry, []).append(clue)

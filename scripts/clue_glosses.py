@@ -71,6 +71,8 @@ DANGLING = frozenset(
         "have",
         "having",
         "such",
+        "so",
+        "too",
         "very",
         "associated",
         "used",
@@ -158,6 +160,7 @@ def tidy(text: str) -> str:
     text = re.sub(r"\s*\([^()]*\)", "", text).strip()
     text = re.sub(r"`([^`']*)'", r'"\1"', text)  # WordNet quotes `thus'
     text = re.sub(r"^(used of|any) (?!of )", "", text)  # "any competition": "Competition"
+    text = re.sub(r"^to (?=[a-z])", "", text)  # a verb's "to bear ...": "Bear ..."
     text = re.sub(r"\s+", " ", text).strip(" ,;:.")
     text = RELATING_TO.sub("of ", text)
     text = TAXON_TAIL.sub("", text)

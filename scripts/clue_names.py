@@ -6,7 +6,9 @@ how common each is. They come with the ``names`` package on PyPI (``pip install 
 files ``dist.female.first``, ``dist.male.first`` and ``dist.all.last`` beside its module), or
 from a folder holding those three files.
 
-A name gets a plain clue a solver can work with ("Woman's name", "Common surname"); the builder
+A first name gets a plain clue a solver can work with ("Woman's name"); a surname gets none here
+(editors rate "Family name" no clue at all: SHEA, NYE and MAAS are clued by a bearer in the written
+tables or not at all). The builder
 offers it only after every clue WordNet and the written tables give, so a word that is also a
 name (MAY, WILL, SMITH) keeps its meaning first.
 """
@@ -17,9 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from csp_crossword.clues.builtin import (
-    COMMON_SURNAME,
     EITHERS_NAME,
-    FAMILY_NAME,
     FIRST_NAMES,
     MANS_NAME,
     MENS_NAMES,
@@ -34,11 +34,8 @@ GENDER_RATIO = 3.0
 #: A first name is clued as one only when at least this share of people (percent) has it: rarer
 #: "names" (UTE, YER: one person in 100,000) are words to a solver, and "Woman's name" misleads.
 MIN_FIRST_NAME_SHARE = 0.003
-#: Surnames up to this rank in the Census list are "Common surname"; rarer ones "Family name".
-COMMON_SURNAME_RANK = 1000
-#: Surnames after this rank are left out (the list runs to 88,799, down to one person in ten
-#: million): past it a "surname" (HORA, BUB) is better known as a word, and "Family name" is no
-#: clue a solver can work with.
+#: Surnames up to this rank count as names (the list runs to 88,799, down to one person in ten
+#: million): past it a "surname" (HORA, BUB) is better known as a word.
 MAX_SURNAME_RANK = 10_000
 
 
@@ -51,14 +48,13 @@ class CensusNames:
     surname_rank: dict[str, int]
 
     def clues(self, entry: str) -> list[str]:
-        """The name clue of ``entry``: as a first name, else as a surname, else as a first name's
-        plural (SHEILAS: "Women's names"); none when not listed."""
+        """The name clue of ``entry``: as a first name, else as a first name's plural (SHEILAS:
+        "Women's names"); none for a surname or an entry not listed."""
         first = self._first_name(entry, (WOMANS_NAME, MANS_NAME, EITHERS_NAME))
         if first:
             return [first]
-        rank = self.surname_rank.get(entry)
-        if rank is not None:
-            return [COMMON_SURNAME if rank <= COMMON_SURNAME_RANK else FAMILY_NAME]
+        if entry in self.surname_rank:
+            return []
         plural = self._first_name(entry[:-1], (WOMENS_NAMES, MENS_NAMES, FIRST_NAMES)) if entry.endswith("S") else ""
         return [plural] if plural else []
 

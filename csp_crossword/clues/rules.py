@@ -7,7 +7,13 @@ answer does for most of its length ("defensive" for DEFENSE, "vegetation" for VE
 for ASIAN: a derivation the stem rule misses), or is the same word with a derivational suffix off
 ("able" for ABILITY, "codify" and "codification" for CODE) or a pet form's ("Teddy" for TEDS);
 for a phrase answer (ICEAGE, "ice age") the same goes for each of its longer words, and for a
-contraction (ISN'T) for each of its halves however short ("Is not").
+contraction (ISN'T) for each of its halves however short ("Is not"). An abbreviation is given
+away by its expansion: clue words whose initials spell the answer ("Central Intelligence Agency,
+for short" for CIA, "Master of Business Administration" for MBA), and, in a clue that says it
+clues an abbreviation ("Abbr.", "org.", "for short"), by part of its expansion ("Social Security
+org." for SSA, "Double plays: Abbr." for DPS) or by the one word it shortens ("Percent: Abbr." for
+PCT). A word and the answer made of one root with another prefix give it away too ("Immeasurable"
+for UNMEASURABLE, "revenge" for AVENGED).
 A clue is offensive when one of its words (or that word without an inflection's ending) is a
 slur or a word vulgar wherever it stands (``words/data/vulgar-en.txt``: bodily functions and
 sexual terms). The list's wider filter for entries (better-profanity's list: GOD, HELL, ORGAN,
@@ -28,15 +34,22 @@ MIN_STEM = 3
 #: An answer hidden in a clue word of at least this length gives the answer away ("start" for
 #: ART); shorter words are the answer itself or its stem, checked apart.
 MIN_HOST_WORD = 4
-#: Words of a phrase answer short enough to share with its clue ("of" in EARLOFLEICESTER).
+#: Words of a phrase answer compared by stem and as parts of longer words; shorter ones, and the
+#: function words, give the answer away only as they stand: "In trouble" for INASPOT ("in a spot"),
+#: "Of a kind" for OFASORT (but "Into" is no giveaway for INASPOT, nor "often" for OFASORT).
 MIN_PHRASE_WORD = 3
 PHRASE_FUNCTION_WORDS = frozenset({"the", "and", "for", "with", "from", "into", "onto", "upon"})
+#: Words a phrase answer may share with its clue: an article ("a", "an") says nothing.
+SHARED_PHRASE_WORDS = frozenset({"a", "an"})
 #: A clue word and the answer starting alike over SHARED_PREFIX letters, or over
 #: SHARED_SHARE of the shorter one (and at least MIN_HOST_WORD letters), are one word's forms.
 SHARED_PREFIX = 6
 SHARED_SHARE = 0.75
 #: Endings of an inflected or derived vulgar word ("bitches", "pissed", "fucking", "shitty").
 OFFENSIVE_ENDINGS = ("S", "ES", "ED", "D", "ING", "ER", "ERS", "Y", "IER", "IEST")
+#: Ordinary words that look like an offensive word with one of OFFENSIVE_ENDINGS ("spicy" is no
+#: inflection of a slur; "craps" is the dice game).
+ORDINARY_LOOKALIKES = frozenset({"SPICE", "SPICES", "SPICED", "SPICY", "SPICER", "SPICIER", "SPICIEST", "CRAPS"})
 #: Derivational suffixes, longest first, with what the root had before them ("ability": "able",
 #: "codification": "code"): a clue word and the answer whose roots agree are one word's forms.
 DERIVATIONS = (("ification", ""), ("ability", "able"), ("ibility", "ible"), ("ication", ""), ("ation", ""),
@@ -51,6 +64,20 @@ PET_FORM = re.compile(r"^([a-z]*?)([b-df-hj-np-tv-z])\2(y|ie)$")
 #: British spellings that the American ones of a clue would hide from the rules.
 AMERICAN_FORMS = {"isation": "ization", "ising": "izing", "ised": "ized", "ises": "izes", "ise": "ize"}
 BRITISH_SPELLING = re.compile("|".join(sorted(AMERICAN_FORMS, key=len, reverse=True)))
+#: Small words an expansion's initials skip ("Master of Business Administration": MBA).
+INITIALISM_SKIPPED = frozenset({"of", "and", "the", "for", "in", "on", "to", "a", "an"})
+#: Answers of this many letters can be an expansion's initials.
+INITIALISM_LENGTHS = range(2, 9)
+#: Words by which a clue says its answer is an abbreviation (then part of the expansion, or the
+#: one word shortened, gives the answer away).
+ABBREVIATION_SIGNAL = re.compile(r"\babbrs?\b|\borgs?\b|\bagcy\b|\bgrp\b|\bassn\b|\binits\b|for short|briefly", re.I)
+#: Initials of this many words or more that start the answer are a partial expansion (SSA).
+PARTIAL_INITIALS = 2
+#: Prefixes taken off both words before comparing their roots ("un-measurable", "im-measurable"),
+#: longest first; the root left keeps at least MIN_PREFIXED_ROOT letters.
+ROOT_PREFIXES = ("over", "under", "out", "mis", "non", "dis", "pre", "re", "un", "in", "im", "en", "em", "be",
+                 "de", "ex", "co", "a")  # fmt: skip
+MIN_PREFIXED_ROOT = 4
 #: A clue's words: runs of letters (an apostrophe inside a word belongs to it: "o'er").
 WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
 
@@ -93,7 +120,9 @@ def reveals(answer: str, clue: str, answer_words: Iterable[str] = ()) -> bool:
     """Whether ``clue`` gives ``answer`` away (see the module docstring); ``answer_words`` are
     the words of a phrase answer's display form ("ice age")."""
     given = (answer.lower(), clue.lower(), [w.lower() for w in answer_words])
-    if _reveals(*given) or _contraction_half(given[1], given[2]):
+    if _reveals(*given) or _contraction_half(given[1], given[2]) or spells_initials(given[0], given[1]):
+        return True
+    if ABBREVIATION_SIGNAL.search(clue) and expands_abbreviation(given[0], given[1]):
         return True
     # a British -ise answer and an American -ize clue (or the other way round) are one word
     spelt = (american(given[0]), american(given[1]), [american(w) for w in given[2]])
@@ -104,11 +133,13 @@ def _reveals(answer: str, clue: str, answer_words: list[str]) -> bool:
     targets = {answer}
     targets.update(w for w in answer_words if len(w) >= MIN_PHRASE_WORD)
     targets -= PHRASE_FUNCTION_WORDS
+    # the phrase's short and function words, as they stand
+    as_they_stand = {w.replace("'", "") for w in answer_words} - SHARED_PHRASE_WORDS - targets
     stems = {stem(t) for t in targets}
     root_targets = set().union(*(roots_of(t) for t in targets))
     for word in clue_words(clue):
         plain = word.replace("'", "")
-        if plain in targets or stem(plain) in stems:
+        if plain in targets or stem(plain) in stems or plain in as_they_stand:
             return True
         if len(plain) >= MIN_HOST_WORD and any(t in plain for t in targets):
             return True
@@ -121,8 +152,52 @@ def _reveals(answer: str, clue: str, answer_words: list[str]) -> bool:
             return True
         if roots_of(plain) & root_targets or _pet_root(plain) in stems | targets:
             return True
+        # one root under two prefixes ("revenge" for AVENGED, "Immeasurable" for UNMEASURABLE)
+        root = prefixed_root(plain)
+        if root and any(root in (prefixed_root(t), stem(t)) for t in targets):
+            return True
     # the answer run together from several clue words ("ice age" for ICEAGE)
     return len(answer) >= MIN_HOST_WORD and answer in "".join(clue_words(clue)).replace("'", "")
+
+
+def spells_initials(answer: str, clue: str) -> bool:
+    """Whether consecutive words of ``clue`` (small ones skipped) start with the letters of
+    ``answer`` in order: the abbreviation spelt out ("Very high frequency" for VHF)."""
+    letters = answer.lower().replace("'", "")
+    if len(letters) not in INITIALISM_LENGTHS or not letters.isalpha():
+        return False
+    initials = [word[0] for word in clue_words(clue) if word not in INITIALISM_SKIPPED]
+    return any("".join(initials[start : start + len(letters)]) == letters for start in range(len(initials)))
+
+
+def expands_abbreviation(answer: str, clue: str) -> bool:
+    """Whether a clue known to clue an abbreviation spells part of it out: consecutive words whose
+    initials start the answer (PARTIAL_INITIALS or more; "Double plays" for DPS), or, the clue
+    being one word besides its signal, that word holds the answer's letters in order from its
+    first ("Percent: Abbr." for PCT)."""
+    letters = answer.lower().replace("'", "")
+    if not letters.isalpha() or len(letters) not in INITIALISM_LENGTHS:
+        return False
+    words = clue_words(ABBREVIATION_SIGNAL.sub(" ", clue))
+    initials = "".join(word[0] for word in words if word not in INITIALISM_SKIPPED)
+    starts = {letters[:k] for k in range(PARTIAL_INITIALS, len(letters) + 1)}
+    if any(initials[i : i + len(start)] == start for start in starts for i in range(len(initials))):
+        return True
+    if len(words) == 1 and len(words[0]) > len(letters) and words[0][0] == letters[0]:
+        rest = iter(words[0])
+        return all(letter in rest for letter in letters)
+    return False
+
+
+@lru_cache(maxsize=1 << 16)
+def prefixed_root(word: str) -> str:
+    """``word``'s stem with one of ROOT_PREFIXES off ("immeasurable": "measurabl"), or "" when it
+    has none that leaves MIN_PREFIXED_ROOT letters."""
+    stemmed = stem(word)
+    for prefix in ROOT_PREFIXES:
+        if stemmed.startswith(prefix) and len(stemmed) - len(prefix) >= MIN_PREFIXED_ROOT:
+            return stemmed[len(prefix) :]
+    return ""
 
 
 @lru_cache(maxsize=1 << 16)  # a clue word recurs across a million imported clues
@@ -197,4 +272,4 @@ def offensive_forms() -> frozenset[str]:
     for word in offensive_words():
         for ending in OFFENSIVE_ENDINGS:
             forms.update((word + ending, word + word[-1] + ending))
-    return frozenset(forms)
+    return frozenset(forms - ORDINARY_LOOKALIKES)
