@@ -155,7 +155,7 @@ def report_clues(report: ClueReport | None, reporter: Reporter, kept_from: str =
 
 #: How the summary line names the solvers that may have proved a fill optimal (the backend's
 #: own name otherwise).
-PROVER_WORDS = {"branch-and-bound": "the branch and bound", "cpsat": "CP-SAT"}
+PROVER_WORDS = {"branch-and-bound": "the branch and bound", "cpsat": "CP-SAT", "auto:cpsat": "CP-SAT (auto)"}
 
 
 def report_fill(result: FillResult, reporter: Reporter) -> None:
