@@ -153,7 +153,7 @@ def report_clues(report: ClueReport | None, reporter: Reporter, kept_from: str =
         reporter.warn(report.describe_empty())
 
 
-#: How the summary line names the solvers that may have proved a fill optimal (the backend's
+#: How the summary line names the solvers that may have found or proved a fill (the backend's
 #: own name otherwise).
 PROVER_WORDS = {"branch-and-bound": "the branch and bound", "cpsat": "CP-SAT", "auto:cpsat": "CP-SAT (auto)"}
 
@@ -170,10 +170,8 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
             proved = "proved the highest" if result.floor_proved else "not proved the highest"
             extra += f", weakest entry {result.floor} or more ({proved})"
         member = f" (portfolio member {result.member})" if result.member else ""
-        if result.status == Status.OPTIMAL:  # what proved it, in words
-            how = f"proved optimal by {PROVER_WORDS.get(result.backend, result.backend)}"
-        else:
-            how = f"{result.status.value} by {result.backend}"
+        who = PROVER_WORDS.get(result.backend, result.backend)
+        how = f"proved optimal by {who}" if result.status == Status.OPTIMAL else f"{result.status.value} by {who}"
         reporter.info(
             f"{how}{member} in {effort}; "
             f"{len(result.entries)} entries, mean score {result.mean_score}{extra}; weakest: {weakest}"

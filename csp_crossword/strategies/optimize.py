@@ -161,11 +161,14 @@ def _best_total(
     stats = feed.stats
     lagrangian: int | None = None
     if words is not None:
+        before = words
         try:
             words, proved, lagrangian = _our_searches(problem, words, deadline, stop, feed)
         except _Interrupted as interrupted:  # Ctrl-C: the best fill so far
             reason = "stopped"
             return _best_so_far(problem, reference, interrupted.words, stats, started, [], Status.INTERRUPTED, reason)
+        if words != before:  # a fill of the branch and bound's (the proof search or the re-fill) is named so
+            reference = replace(reference, backend=PROVER_NAME)
         if proved:
             total = problem.total_score(words)
             stats.seconds = time.monotonic() - started

@@ -88,3 +88,24 @@ def test_a_stop_while_the_optimiser_runs_returns_the_best_fill_so_far(monkeypatc
     assert result.status == Status.INTERRUPTED and result.cells is not None
     assert verify_fill(parse_grid(RING), result.cells, lexicon()) == []
     assert result.objective is not None and result.bound is not None and result.objective <= result.bound
+
+
+def test_a_fill_the_branch_and_bound_found_is_credited_to_it(monkeypatch):
+    """Our searches (patched) hand back another fill than the everyday one and prove nothing;
+    stopped as the optimiser starts, the answer is that fill, named after its finder."""
+    other = {"1A": "PIT", "1D": "POD", "2D": "TEN", "3A": "DIN"}
+
+    def other_fill(problem, words, *args):
+        network = problem.network
+        return [network.indexes[s].position[other[slot.id]] for s, slot in enumerate(network.slots)], False, None
+
+    monkeypatch.setattr(optimize, "_our_searches", other_fill)
+    stop = threading.Event()
+
+    def progress(stats) -> None:
+        if stats.phase == "cpsat":
+            stop.set()
+
+    result = api.fill(RING, lexicon(), backend="cpsat", optimize_total=True, stop=stop, progress=progress)
+    assert result.status == Status.INTERRUPTED and result.backend == "branch-and-bound"
+    assert sorted(e.answer for e in result.entries) == sorted(other.values())
