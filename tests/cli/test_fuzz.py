@@ -151,7 +151,8 @@ def test_the_runner_reports_reader_exceptions_and_internal_errors(monkeypatch):
 
 def test_the_campaign_runs_and_tallies_every_kind(tmp_path):
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "fuzz.py"
-    argv = [sys.executable, str(script), "--cases", "9", "--subprocess-every", "0", "--out", str(tmp_path)]
+    argv = [sys.executable, str(script), "--cases", "9", "--db-cases", "2", "--subprocess-every", "0"]
+    argv += ["--out", str(tmp_path)]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "failures: 0" in done.stdout
