@@ -1,6 +1,7 @@
 """Clues written for this project, one file per batch in ``scripts/clues_written/*.tsv``: the
 entries default fills of the American patterns use most, each clued the way a crossword editor
-would print it (the common sense, short, fair, in the entry's number and tense).
+would print it (the common sense, short, fair, in the entry's number and tense), by language-model
+writers given those instructions and told never to copy published clues.
 
 A file holds lines ``ENTRY<TAB>CLUE[<TAB>CLUE...]``, best first; ``#`` starts a comment line.
 The build reads the files in name order and keeps an entry's clues from the first file that has
