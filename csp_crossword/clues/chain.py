@@ -21,7 +21,7 @@ from ..formats import Puzzle
 from .builtin import BuiltinClues
 from .database import ClueDatabase, default_database_path
 from .records import clue_key
-from .rules import is_offensive, reveals
+from .rules import clue_words, is_offensive, reveals, stem
 from .sources import ClueSource, ClueSuggestion
 from .twins import twin_key
 from .wordnet import wordnet_directory, wordnet_entries, wordnet_glosses
@@ -228,11 +228,12 @@ def choose_clues(
     (slot id -> answer) that a source has an acceptable clue for, the first source first.
 
     One puzzle does not use a clue twice ("Place" for SET, LEFT and SHOES), nor a near twin of one
-    (EAT "Take in solid food" beside ATE "Took in solid food": :mod:`.twins`): when an entry's
-    best clue is taken (by an earlier slot, or in ``used``: the clues the puzzle has), its next
-    acceptable suggestion is used, and the taken one only when it has no other."""
+    (EAT "Take in solid food" beside ATE "Took in solid food": :mod:`.twins`), nor a clue with a
+    word that is another of its answers (HIT "Strike" beside the entry STRIKE): when an entry's
+    best clue is taken (by an earlier slot, or in ``used``: the clues the puzzle has) or echoes an
+    answer, its next acceptable suggestion is used, and the first one only when it has no other."""
     missing = {slot_id: normalize_entry(answer) for slot_id, answer in answers.items()}
-    taken = _Taken()
+    taken = _Taken(missing.values())
     for clue in used:
         taken.add(clue)
     chosen: dict[str, tuple[str, str]] = {}
@@ -249,12 +250,19 @@ def choose_clues(
     return chosen
 
 
-class _Taken:
-    """The clues a puzzle has so far: their exact forms and their near-twin keys."""
+#: An answer this long or longer is not to stand in another entry's clue (shorter ones, ARE and
+#: ONE, are the words clues are made of).
+ECHO_MIN_LETTERS = 4
 
-    def __init__(self) -> None:
+
+class _Taken:
+    """The clues a puzzle has so far (their exact forms and their near-twin keys), and the stems
+    of its answers that no clue should hold."""
+
+    def __init__(self, answers: Iterable[str] = ()) -> None:
         self.keys: set[str] = set()
         self.twins: set[frozenset[str]] = set()
+        self.answers = {stem(a.lower()) for a in answers if len(a) >= ECHO_MIN_LETTERS and a.isalpha()}
 
     def add(self, clue: str) -> None:
         self.keys.add(clue_key(clue))
@@ -265,7 +273,9 @@ class _Taken:
     def __contains__(self, clue: object) -> bool:
         if not isinstance(clue, str):
             return False
-        return clue_key(clue) in self.keys or twin_key(clue) in self.twins
+        if clue_key(clue) in self.keys or twin_key(clue) in self.twins:
+            return True
+        return any(stem(word.replace("'", "")) in self.answers for word in clue_words(clue))
 
 
 def _first_acceptable(source: ClueSource, answer: str, best: str | None, taken: _Taken) -> str | None:

@@ -193,6 +193,19 @@ def test_choose_clues_names_the_source():
     assert chosen == {"1A": ("Dog's own clue from my list", "list"), "3D": ("Leave", "t")}
 
 
+def test_no_clue_holds_another_answer_of_the_puzzle():
+    table = Table("t", {"HIT": ["Strike", "Smash success"], "STRIKE": ["Walkout"], "ONE": ["Single"]})
+    chosen = choose_clues({"1A": "HIT", "2D": "STRIKE"}, [table])
+    assert chosen == {"1A": ("Smash success", "t"), "2D": ("Walkout", "t")}
+    # with no other clue, the echoing one is kept; a short answer (ONE) is no echo
+    alone = Table("t", {"HIT": ["Strike"], "STRIKE": ["Walkout"], "TON": ["One heavy weight"]})
+    chosen = choose_clues({"1A": "HIT", "2D": "STRIKE", "3D": "TON", "4A": "ONE"}, [alone])
+    assert chosen["1A"] == ("Strike", "t") and chosen["3D"] == ("One heavy weight", "t")
+    # strikes, struck: the answer's stem in another form is an echo too
+    plural = Table("t", {"HIT": ["Strikes", "Smash"], "STRIKE": ["Walkout"]})
+    assert choose_clues({"1A": "HIT", "2D": "STRIKE"}, [plural])["1A"] == ("Smash", "t")
+
+
 def test_suggest_each_clue_once_in_chain_order():
     first = Table("first", {"DOG": ["Canine", "Dog star", "Pet"]})
     second = Table("second", {"DOG": ["canine", "Hound", "Pooch"]})
