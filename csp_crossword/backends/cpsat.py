@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.deadline import StopSignal
+from ..core.limits import MAX_WORKERS
 from ..core.result import FillResult, SearchStats, Status
 from ..search.problem import FillProblem
 from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
@@ -112,8 +113,9 @@ class CpSatOptions:
     isolated: bool | None = None
 
     def __post_init__(self) -> None:
-        if self.workers is not None and self.workers < 1:
-            raise ValueError("workers must be 1 or more")
+        if self.workers is not None and not 1 <= self.workers <= MAX_WORKERS:
+            # CP-SAT's parameter is a 32-bit integer: a huge count would end in its own error
+            raise ValueError(f"workers must be from 1 to {MAX_WORKERS}")
 
 
 def _parameters(

@@ -74,3 +74,13 @@ def test_fill_and_proof_agree_with_brute_force(rows):
         assert result.status == Status.FILLED
         assert verify_fill(problem.grid, result.cells, lexicon) == []
         assert len(runs(rows)) == len(result.entries)
+
+
+def test_a_worker_count_past_the_limit_is_refused_with_its_range():
+    from csp_crossword.backends.cpsat import CpSatOptions
+    from csp_crossword.core.limits import MAX_WORKERS
+
+    assert CpSatOptions(workers=MAX_WORKERS).workers == MAX_WORKERS
+    for count in (0, MAX_WORKERS + 1, 99_999_999_999):
+        with pytest.raises(ValueError, match=f"from 1 to {MAX_WORKERS}"):
+            CpSatOptions(workers=count)
