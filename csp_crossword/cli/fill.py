@@ -146,6 +146,10 @@ def report_clues(report: ClueReport | None, reporter: Reporter, kept_from: str =
     your database"), and, as a warning, the answered entries left without one."""
     if report is None:
         return
+    from ..clues.chain import SOURCE_NAMES
+
+    for name, why in report.failed.items():
+        reporter.warn(f"{SOURCE_NAMES.get(name, name)} gave no clues: {why}")
     summary = report.describe(kept_from)
     if summary:
         reporter.info(summary)

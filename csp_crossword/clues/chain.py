@@ -152,11 +152,14 @@ class ClueReport:
         kept: Clues the puzzle had before (the word list's, the file's).
         added: Source name -> clues it gave, in the chain's order (every source, 0 included).
         empty: Ids of the slots with an answer still without a clue, in the puzzle's order.
+        failed: Source name -> why it could not be read (a damaged clue database): it gave no
+            clue, and the puzzle took the next sources' clues instead of being lost.
     """
 
     kept: int = 0
     added: dict[str, int] = field(default_factory=dict)
     empty: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
 
     def describe(self, kept_from: str = "list") -> str:
         """ "clues: 70 from the built-in source, 4 from your database" (most first); ``kept_from``
@@ -213,7 +216,7 @@ def fill_clues(puzzle: Puzzle, sources: Sequence[ClueSource]) -> ClueReport:
             report.kept += bool(answer)
         elif answer:
             missing[slot.id] = answer
-    chosen = choose_clues(missing, sources, used=used)
+    chosen = choose_clues(missing, sources, used=used, failed=report.failed)
     for slot_id, (clue, source) in chosen.items():
         puzzle.clues[slot_id] = clue
         report.added[source] += 1
@@ -222,7 +225,10 @@ def fill_clues(puzzle: Puzzle, sources: Sequence[ClueSource]) -> ClueReport:
 
 
 def choose_clues(
-    answers: Mapping[str, str], sources: Sequence[ClueSource], used: Iterable[str] = ()
+    answers: Mapping[str, str],
+    sources: Sequence[ClueSource],
+    used: Iterable[str] = (),
+    failed: dict[str, str] | None = None,
 ) -> dict[str, tuple[str, str]]:
     """Slot id -> (clue, the name of the source that gave it) for the slots of ``answers``
     (slot id -> answer) that a source has an acceptable clue for, the first source first.
@@ -231,7 +237,10 @@ def choose_clues(
     (EAT "Take in solid food" beside ATE "Took in solid food": :mod:`.twins`), nor a clue with a
     word that is another of its answers (HIT "Strike" beside the entry STRIKE): when an entry's
     best clue is taken (by an earlier slot, or in ``used``: the clues the puzzle has) or echoes an
-    answer, its next acceptable suggestion is used, and the first one only when it has no other."""
+    answer, its next acceptable suggestion is used, and the first one only when it has no other.
+
+    With ``failed`` (a dict), a source that cannot be read (InputError: a damaged clue database)
+    is skipped and its reason kept there by name; without it the error goes up."""
     missing = {slot_id: normalize_entry(answer) for slot_id, answer in answers.items()}
     taken = _Taken(missing.values())
     for clue in used:
@@ -240,14 +249,29 @@ def choose_clues(
     for source in sources:
         if not missing:
             break
-        found = source.best(set(missing.values()))
-        for slot_id, answer in list(missing.items()):
-            picked = _first_acceptable(source, answer, found.get(answer), taken)
-            if picked:
-                chosen[slot_id] = (picked, source.name)
-                taken.add(picked)
-                del missing[slot_id]
+        try:
+            picks = _choose_from(source, missing, taken)
+        except InputError as error:
+            if failed is None:
+                raise
+            failed[source.name] = str(error)
+            continue
+        for slot_id, picked in picks.items():
+            chosen[slot_id] = (picked, source.name)
+            del missing[slot_id]
     return chosen
+
+
+def _choose_from(source: ClueSource, missing: Mapping[str, str], taken: _Taken) -> dict[str, str]:
+    """Slot id -> the clue ``source`` gives it (added to ``taken``), for the slots it has one for."""
+    found = source.best(set(missing.values()))
+    picks: dict[str, str] = {}
+    for slot_id, answer in missing.items():
+        picked = _first_acceptable(source, answer, found.get(answer), taken)
+        if picked:
+            picks[slot_id] = picked
+            taken.add(picked)
+    return picks
 
 
 #: An answer this long or longer is not to stand in another entry's clue (shorter ones, ARE and

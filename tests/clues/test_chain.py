@@ -193,6 +193,19 @@ def test_choose_clues_names_the_source():
     assert chosen == {"1A": ("Dog's own clue from my list", "list"), "3D": ("Leave", "t")}
 
 
+def test_a_source_that_cannot_be_read_is_skipped_with_its_reason():
+    class Damaged(Table):
+        def best(self, entries: Iterable[str]) -> dict[str, str]:
+            raise InputError("the clue database is damaged", "clues.db")
+
+    board = puzzle()
+    report = fill_clues(board, [Damaged("db", {}), Table("t", {"DOG": ["Canine"], "NO": ["Refusal"]})])
+    assert report.failed == {"db": "clues.db: the clue database is damaged"}
+    assert report.added == {"db": 0, "t": 2} and board.clues  # the next source's clues, nothing lost
+    with pytest.raises(InputError, match="damaged"):  # asked directly, the error goes up
+        choose_clues({"1A": "DO"}, [Damaged("db", {})])
+
+
 def test_no_clue_holds_another_answer_of_the_puzzle():
     table = Table("t", {"HIT": ["Strike", "Smash success"], "STRIKE": ["Walkout"], "ONE": ["Single"]})
     chosen = choose_clues({"1A": "HIT", "2D": "STRIKE"}, [table])
