@@ -141,13 +141,7 @@ def main() -> None:
         connection = database._connect(create=False)
         assert connection is not None
         entries = [row[0] for row in connection.execute("SELECT DISTINCT entry FROM clues")]
-        rng = random.Random(options.seed)
-        times = []
-        for _ in range(options.lookups):
-            entry = rng.choice(entries)
-            started = time.perf_counter()
-            database.suggestions(entry, 10)
-            times.append((time.perf_counter() - started) * 1000)
+        times = lookup_times(database, entries, options)
         print(
             f"lookups: {options.lookups:,} random entries, suggestions(entry, 10): median "
             f"{statistics.median(times):.3f} ms, 99th percentile {percentile(times, 0.99):.3f} ms, "
@@ -158,6 +152,18 @@ def main() -> None:
         print(f"best() of 1,000 entries at once: {(time.perf_counter() - started) * 1000:.1f} ms ({len(best):,} found)")
         database.close()
         judging(database, entries, options)
+
+
+def lookup_times(database: ClueDatabase, entries: list[str], options: argparse.Namespace) -> list[float]:
+    """Milliseconds of ``suggestions(entry, 10)`` for ``options.lookups`` entries drawn with its seed."""
+    rng = random.Random(options.seed)
+    times = []
+    for _ in range(options.lookups):
+        entry = rng.choice(entries)
+        started = time.perf_counter()
+        database.suggestions(entry, 10)
+        times.append((time.perf_counter() - started) * 1000)
+    return times
 
 
 def judging(database: ClueDatabase, entries: list[str], options: argparse.Namespace) -> None:
@@ -171,13 +177,7 @@ def judging(database: ClueDatabase, entries: list[str], options: argparse.Namesp
         database.close()
 
     mark_stale()
-    rng = random.Random(options.seed)
-    times = []
-    for _ in range(options.lookups):
-        entry = rng.choice(entries)
-        started = time.perf_counter()
-        database.suggestions(entry, 10)
-        times.append((time.perf_counter() - started) * 1000)
+    times = lookup_times(database, entries, options)
     print(
         f"lookups judged by other rules (each judges what it reads): median {statistics.median(times):.3f} ms, "
         f"99th percentile {percentile(times, 0.99):.3f} ms, max {max(times):.3f} ms"

@@ -61,6 +61,19 @@ def type_at(driver, r: int, c: int, text: str) -> None:
     driver.find_element(By.ID, "grid-input").send_keys(text)
 
 
+def put_rebus(driver, r: int, c: int, text: str) -> None:
+    """Put ``text`` in cell (r, c) as a rebus by the keyboard (Insert, the letters, Enter) and wait
+    until the cell shows it."""
+    from selenium.webdriver.common.keys import Keys
+
+    select_across(driver, r, c)
+    driver.find_element(By.ID, "grid-input").send_keys(Keys.INSERT)
+    box = driver.find_element(By.ID, "rebus-input")
+    WebDriverWait(driver, 5).until(lambda d: box.is_displayed())
+    box.send_keys(text, Keys.ENTER)
+    WebDriverWait(driver, 5).until(lambda d: glyph(d, r, c) == text.upper())
+
+
 def page_cells(driver, rows: int, cols: int) -> tuple[tuple[str | None, ...], ...]:
     return tuple(
         tuple(

@@ -9,7 +9,7 @@ import json
 import re
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from .givens import entries_outside, given_rows
 
 if TYPE_CHECKING:
     from ..api import FillJob
+    from ..search.problem import FillProblem
     from ..words.lexicon import Lexicon
     from .models import (
         CandidatesRequest,
@@ -192,20 +193,26 @@ def without_slots(job: FillJob, slot_ids: list[str]) -> FillJob | None:
     import time
 
     from ..core.errors import BuildTimeout
-    from ..search.problem import build_problem
 
-    problem = job.problem
-    if problem.options.exact:  # each word used a given number of times: no part stands alone
+    if job.problem.options.exact:  # each word used a given number of times: no part stands alone
         return None
-    rest = [slot.id for slot in problem.slots if slot.id not in slot_ids]
-    options = replace(problem.options, min_score=None, banned=frozenset())  # the list is filtered already
     try:
-        sub = build_problem(
-            problem.grid, problem.lexicon, options, slot_ids=rest, deadline=time.monotonic() + FILLABILITY_SECONDS
-        )
+        sub = problem_without(job.problem, slot_ids, time.monotonic() + FILLABILITY_SECONDS)
     except BuildTimeout:
         return None
     return None if sub.unsatisfiable else replace(job, problem=sub)
+
+
+def problem_without(problem: FillProblem, slot_ids: Iterable[str], deadline: float) -> FillProblem:
+    """``problem`` built again, arc consistent, on its slots but ``slot_ids`` (BuildTimeout past
+    ``deadline``). Its lexicon is already filtered and holds the required words: the same object,
+    so the word indexes are the whole problem's, and no filter is applied twice."""
+    from ..search.problem import build_problem
+
+    left_out = set(slot_ids)
+    rest = [slot.id for slot in problem.slots if slot.id not in left_out]
+    options = replace(problem.options, min_score=None, banned=frozenset())
+    return build_problem(problem.grid, problem.lexicon, options, slot_ids=rest, deadline=deadline)
 
 
 def fillability(request: FillabilityRequest, store: WordLists, prepared: PreparedProblems) -> dict[str, Any]:
@@ -229,23 +236,18 @@ def fillability_of(job: FillJob) -> dict[str, Any]:
     import time
 
     from ..core.errors import BuildTimeout
-    from ..search.problem import build_problem
 
     problem = job.problem
     counts = {slot.id: domain.bit_count() for slot, domain in zip(problem.slots, problem.domains, strict=True)}
     dead = dict(problem.empty)
     exact = True
     if dead and not problem.options.exact:
-        # The lexicon is already filtered and holds the required words: the same object, so the
-        # word indexes are the whole problem's.
-        options = replace(problem.options, min_score=None, banned=frozenset())
         deadline = time.monotonic() + FILLABILITY_SECONDS
         for _ in range(FILLABILITY_ROUNDS):
-            rest = [slot.id for slot in problem.slots if slot.id not in dead]
-            if not rest:
+            if len(dead) == len(problem.slots):
                 break
             try:
-                sub = build_problem(problem.grid, problem.lexicon, options, slot_ids=rest, deadline=deadline)
+                sub = problem_without(problem, dead, deadline)
             except BuildTimeout:
                 exact = False
                 break

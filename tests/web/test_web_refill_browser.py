@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_page import NEEDS_BROWSER, cell, glyph, new_grid, page_cells, select_across, type_at
+from browser_page import NEEDS_BROWSER, cell, glyph, new_grid, page_cells, put_rebus, select_across, type_at
 
 pytestmark = NEEDS_BROWSER
 
@@ -80,12 +80,7 @@ def test_clear_fill_keeps_typed_and_locked_letters_by_keyboard(server, browser, 
 def test_a_grid_with_a_rebus_cell_gets_candidates_and_fills(server, browser, shots):
     """A rebus cell counts as its first letter for the solver and keeps its letters on the page."""
     new_grid(browser, server, 5, 5)
-    select_across(browser, 2, 2)
-    browser.find_element(By.ID, "grid-input").send_keys(Keys.INSERT)
-    box = browser.find_element(By.ID, "rebus-input")
-    WebDriverWait(browser, 5).until(lambda d: box.is_displayed())
-    box.send_keys("star", Keys.ENTER)
-    WebDriverWait(browser, 5).until(lambda d: glyph(d, 2, 2) == "STAR")
+    put_rebus(browser, 2, 2, "star")
     select_across(browser, 0, 0)
     WebDriverWait(browser, 30).until(
         lambda d: (

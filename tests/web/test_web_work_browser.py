@@ -5,10 +5,9 @@ those); a rebus put in a cell moves the cursor on. In Chromium, through the page
 from __future__ import annotations
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_page import NEEDS_BROWSER, cell, glyph, new_grid, page_cells, select_across, type_at
+from browser_page import NEEDS_BROWSER, cell, glyph, new_grid, page_cells, put_rebus, select_across, type_at
 
 pytestmark = NEEDS_BROWSER
 
@@ -48,12 +47,7 @@ def test_locks_and_fill_letters_survive_save_and_open(server, browser, shots, tm
 
 def test_a_rebus_moves_the_cursor_on(server, browser):
     new_grid(browser, server, 5, 5)
-    select_across(browser, 1, 1)
-    browser.find_element(By.ID, "grid-input").send_keys(Keys.INSERT)
-    box = browser.find_element(By.ID, "rebus-input")
-    WebDriverWait(browser, 5).until(lambda d: box.is_displayed())
-    box.send_keys("star", Keys.ENTER)
-    WebDriverWait(browser, 5).until(lambda d: glyph(d, 1, 1) == "STAR")
+    put_rebus(browser, 1, 1, "star")
     browser.find_element(By.ID, "grid-input").send_keys("e")  # the next key goes to the next cell
     WebDriverWait(browser, 5).until(lambda d: glyph(d, 1, 2) == "E")
     assert glyph(browser, 1, 1) == "STAR"
