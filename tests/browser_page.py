@@ -82,3 +82,55 @@ def page_cells(driver, rows: int, cols: int) -> tuple[tuple[str | None, ...], ..
         )
         for r in range(rows)
     )
+
+
+#: True once the page's fill-ability answer is for the grid as it is now (no edit since it was asked).
+FIT_IS_CURRENT = (
+    "return !!CW.state.fit && CW.state.fit.key === "
+    "JSON.stringify({grid: {cells: CW.state.cells, rtl: CW.state.rtl}, ...CW.solver.wordSettings()})"
+)
+
+
+def fit_summary(driver, seconds: float = 30) -> str:
+    """The fill-ability line once it answers the grid as it is now."""
+    WebDriverWait(driver, seconds).until(
+        lambda d: (
+            d.find_element(By.ID, "fit-summary").text
+            and "stale" not in d.find_element(By.ID, "fit-summary").get_attribute("class")
+            and d.execute_script(FIT_IS_CURRENT)
+        )
+    )
+    return driver.find_element(By.ID, "fit-summary").text
+
+
+def dead_cells(driver) -> set[tuple[int, int]]:
+    """The cells the page marks as part of an entry no word fits."""
+    return {
+        (int(node.get_attribute("data-row")), int(node.get_attribute("data-col")))
+        for node in driver.find_elements(By.CSS_SELECTOR, "#grid .cell.dead")
+    }
+
+
+def printed_pdf(driver, button: str, seconds: float = 60) -> bytes:
+    """Click a print button (``print``, ``print-key``, ...), read the PDF its new tab shows, close
+    the tab and come back; the PDF's bytes."""
+    import base64
+
+    handles = set(driver.window_handles)
+    back = driver.current_window_handle
+    driver.find_element(By.ID, button).click()
+    WebDriverWait(driver, seconds).until(lambda d: set(d.window_handles) - handles)
+    driver.switch_to.window((set(driver.window_handles) - handles).pop())
+    try:
+        WebDriverWait(driver, seconds).until(lambda d: d.current_url.startswith("blob:"))
+        driver.set_script_timeout(seconds)
+        data = driver.execute_async_script(
+            "const done = arguments[0]; fetch(location.href).then((r) => r.arrayBuffer()).then((b) => {"
+            " const bytes = new Uint8Array(b); let text = '';"
+            " for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...bytes.subarray(i, i + 8192));"
+            " done(btoa(text)); });"
+        )
+    finally:
+        driver.close()
+        driver.switch_to.window(back)
+    return base64.b64decode(data)
