@@ -1,5 +1,5 @@
-"""The same inputs and seed give the same result at any machine load: generate, freeform, check's
-core, candidates and batch each run twice, once as they are and once while a busy loop holds a
+"""The same inputs and seed give the same result at any machine load: generate (both styles),
+freeform, check's core, candidates and batch each run twice, once as they are and once while a busy loop holds a
 core in another process, and the two results must be identical.
 
 Every case spends a budget counted in search nodes, greedy steps or look-ahead checks, with the
@@ -20,6 +20,7 @@ from csp_crossword import api
 from csp_crossword.batch import run_batch
 from csp_crossword.core.result import Status
 from csp_crossword.layout.freeform import Freeform
+from csp_crossword.layout.generate import generate as generate_layout
 from csp_crossword.words.lexicon import Lexicon
 
 from conftest import GRIDS, STAND_IN
@@ -77,6 +78,49 @@ def test_generate_is_the_same_under_load(stand_in_words):
 
     quiet, loaded = twice(run)
     assert quiet[1] is Status.FILLED and quiet[3]
+    assert loaded == quiet
+
+
+def test_open_generate_is_the_same_under_load(stand_in_words):
+    # Runs as long as the side make most patterns unfillable within their nodes: the CSP path
+    # spends its share of the budget (0.8 s worth of nodes), then progressive search its steps,
+    # which end on the budget, far from cost 0, so both budgets decide the layout.
+    lexicon = Lexicon.from_words(stand_in_words)
+
+    def run():
+        made = generate_layout(7, 7, lexicon, max_run=7, seed=5, time_limit=CAP_SECONDS, budget_seconds=0.8)
+        result = made.result
+        return made.method, made.patterns_tried, result.status, result.cells, made.unknown, made.scrambled
+
+    quiet, loaded = twice(run)
+    assert quiet[0] == "progressive" and quiet[1] >= 1 and quiet[2] is Status.TIMEOUT
+    assert loaded == quiet
+
+
+def test_open_generate_through_the_api_is_the_same_under_load(stand_in_words):
+    # The library's call as the command line makes it: an 8x8 that the CSP path fills.
+    lexicon = Lexicon.from_words(stand_in_words)
+
+    def run():
+        made = api.generate(8, 8, lexicon, style="open", seed=2, time_limit=CAP_SECONDS)
+        return made.method, made.grid.cells, made.result.cells, [(e.id, e.answer) for e in made.result.entries]
+
+    quiet, loaded = twice(run)
+    assert quiet[0] == "csp" and quiet[3]
+    assert loaded == quiet
+
+
+def test_freeform_through_the_api_is_the_same_under_load():
+    # A seeded pick of the list and a target it reaches: the library's call ends at the first
+    # board of 8 words, which the seed alone decides.
+    words = "apple banana cherry grape lemon mango olive peach melon lime kiwi plum pear date fig".upper().split()
+
+    def run():
+        board = api.freeform(words, pick=10, target=8, seed=6, time_limit=CAP_SECONDS)
+        return board.cells, board.placed, board.crossings, board.boards
+
+    quiet, loaded = twice(run)
+    assert len(quiet[1]) == 8
     assert loaded == quiet
 
 

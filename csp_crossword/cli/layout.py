@@ -151,12 +151,13 @@ def cmd_generate(args: argparse.Namespace, reporter: Reporter) -> int:
         return ExitCode.TIMEOUT
     if made.method == "csp":
         reporter.warn(
-            f"no full crossword within {args.time_limit:g} s ({made.patterns_tried} pattern(s) tried); the last "
+            f"no full crossword within the budget of --time-limit {args.time_limit:g} "
+            f"({made.patterns_tried} pattern(s) tried); the last "
             "pattern with its partial fill is above (--style american draws patterns that fill more often)"
         )
         return ExitCode.TIMEOUT
     reporter.warn(
-        f"no full crossword within {args.time_limit:g} s; best {made.method} layout has "
+        f"no full crossword within the budget of --time-limit {args.time_limit:g}; best {made.method} layout has "
         f"{len(made.unknown)} unknown and {len(made.scrambled)} scrambled down run(s): "
         f"{', '.join(made.unknown + made.scrambled) or '-'}"
     )

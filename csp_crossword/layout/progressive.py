@@ -10,8 +10,9 @@ unless allowed), and column costs are updated incrementally after each mutation.
 Search: an initial solution by Fill_1 or Fill_2, then a bounded priority queue (QMAXSIZE) of
 solutions by cost; the best is dequeued, NBSIZE neighbours are made by replacing one across word
 with a random word of the same length, and those whose cost is within THRESHOLD of their parent's
-are queued (:class:`ProgressiveOptions` sets these). It stops at cost 0 or at the time limit and
-reports the best solution with its unknown and scrambled down runs. Single-letter runs follow the
+are queued (:class:`ProgressiveOptions` sets these). It stops at cost 0, after a given number of
+steps (a budget that does not depend on the machine's load) or at the time limit, and reports the
+best solution with its unknown and scrambled down runs. Single-letter runs follow the
 seed: allowed, drawn from frequent letters.
 """
 
@@ -312,14 +313,20 @@ class ProgressiveSearch:
         *,
         deadline: Deadline = None,
         stop: StopSignal | None = None,
+        step_limit: int | None = None,
     ) -> tuple[Layout, int]:
-        """Search until cost 0, the time limit (default DEFAULT_SECONDS) or ``deadline``,
-        whichever is first, or until ``stop`` is set; returns the best layout and the step
-        count."""
-        end = min(
-            deadline if deadline is not None else math.inf,
-            time.monotonic() + (time_limit if time_limit is not None else DEFAULT_SECONDS),
-        )
+        """Search until cost 0, ``step_limit`` steps (neighbours made), the time limit or
+        ``deadline``, whichever is first, or until ``stop`` is set; returns the best layout and
+        the step count. Without a time limit or ``deadline`` the clock stops it after
+        DEFAULT_SECONDS."""
+        if time_limit is None and deadline is not None:
+            end = deadline
+        else:
+            end = min(
+                deadline if deadline is not None else math.inf,
+                time.monotonic() + (time_limit if time_limit is not None else DEFAULT_SECONDS),
+            )
+        last_step = math.inf if step_limit is None else step_limit
         start_cells = self._fill1() if self.fill == "fill1" else self._fill2()
         columns = [self._column_cost(start_cells, c) for c in range(self.cols)]
         segments = self._across(start_cells)
@@ -330,7 +337,7 @@ class ProgressiveSearch:
         steps = 0
 
         def out_of_time() -> bool:
-            return time.monotonic() >= end or (stop is not None and stop.is_set())
+            return steps >= last_step or time.monotonic() >= end or (stop is not None and stop.is_set())
 
         try:
             while queue and best_cost > 0 and not out_of_time():
