@@ -9,22 +9,32 @@ both of the endpoint's paths are timed (the arc-consistent problem, and the roun
 rest of the grid consistent again without the dead slots).
 
 ``--browser`` times the page itself in headless Chromium instead: real keystrokes into the grid,
-the time from each fillability request sent to its marks drawn (the page keeps those times in
-``CW.fillability.timings``); the debounce (150 ms after the last key) comes on top.
+timed two ways: from each fillability request sent to its marks drawn (the page keeps those times
+in ``CW.fillability.timings``), and from the keystroke to the marks drawn, which adds the page's
+wait after the last key (150 ms) and its own work.
+
+The server runs ``--workers`` solver processes (default 2). ``--busy`` starts another job beside
+it for the whole run, as a constructor's machine may have: ``csp-crossword fill`` of a 23x23
+(``BUSY_FILL``) with the built-in list, again and again with a new seed, stopped at the end.
 
     python benchmarks/web_fillability.py
     python benchmarks/web_fillability.py --edits 60 --browser
+    python benchmarks/web_fillability.py --browser --busy
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,6 +45,52 @@ import httpx
 PATTERNS = [REPO / "grids" / "american" / "am15-01.txt", REPO / "grids" / "vanbeek" / "h2101.txt"]
 #: The page's own name for itself (X-CSP-Client): its newer requests replace its older ones in line.
 CLIENT = "b" * 32
+#: The other job of ``--busy``: a 23x23 filled with the built-in list (about 2 s a fill, loading
+#: the list included, on a quiet core), run again with the next seed as soon as it ends.
+BUSY_FILL = ["fill", str(REPO / "grids" / "vanbeek" / "h2301.txt"), "--time-limit", "600", "--format", "json"]
+
+
+@contextmanager
+def busy_fill() -> Iterator[list[int]]:
+    """Fills one after another beside the timed work until the block ends; yields a list that
+    holds, once the block has ended, how many fills finished (the last one is stopped)."""
+    stop = threading.Event()
+    lock = threading.Lock()
+    running: list[subprocess.Popen[bytes]] = []
+    finished = [0]
+
+    def loop() -> None:
+        seed = 0
+        while True:
+            with lock:  # no fill starts once stop is set, so the one stopped below is the last
+                if stop.is_set():
+                    return
+                seed += 1
+                process = subprocess.Popen(
+                    [sys.executable, "-m", "csp_crossword", *BUSY_FILL, "--seed", str(seed)],
+                    cwd=REPO,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+                running[:] = [process]
+            if process.wait() == 0:
+                finished[0] += 1
+
+    thread = threading.Thread(target=loop, name="busy-fill", daemon=True)
+    thread.start()
+    try:
+        yield finished
+    finally:
+        with lock:
+            stop.set()
+            for process in running:
+                process.terminate()
+        for process in running:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        thread.join(timeout=30)
 
 
 def free_port() -> int:
@@ -107,8 +163,20 @@ def time_http(base: str, path: Path, count: int, seed: int) -> tuple[list[float]
     return seconds, dead
 
 
-def time_browser(base: str, path: Path, count: int, seed: int) -> tuple[list[float], int]:
-    """Seconds from each request sent to its marks drawn, typing into the page in Chromium."""
+#: Installed in the page: the time of each keystroke in the grid and of each fill-ability answer
+#: drawn (the page pushes its request's time to ``CW.fillability.timings`` right after drawing).
+WATCH_KEYS_AND_MARKS = """
+window.benchKeys = []; window.benchDrawn = [];
+document.getElementById("grid-input").addEventListener("keydown", () => benchKeys.push(performance.now()), true);
+const timings = CW.fillability.timings;
+const push = timings.push.bind(timings);
+timings.push = (...values) => { benchDrawn.push(performance.now()); return push(...values); };
+"""
+
+
+def time_browser(base: str, path: Path, count: int, seed: int) -> tuple[list[float], list[float], int]:
+    """Seconds from each request sent to its marks drawn and from each keystroke to its marks
+    drawn, typing into the page in Chromium; and how many edits left a slot with no word."""
     import shutil
     import tempfile
 
@@ -132,6 +200,7 @@ def time_browser(base: str, path: Path, count: int, seed: int) -> tuple[list[flo
     )
     current = "return !!CW.state.fit && CW.state.fit.key === JSON.stringify({grid: {cells: CW.state.cells, rtl: CW.state.rtl}, ...CW.solver.wordSettings()})"
     dead = 0
+    from_key: list[float] = []
     try:
         driver.get(base + "/")
         WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#grid .cell"))
@@ -139,6 +208,7 @@ def time_browser(base: str, path: Path, count: int, seed: int) -> tuple[list[flo
         driver.execute_script("CW.construct.loadPuzzle({grid: {cells: arguments[0], rtl: false}, clues: {}});", cells)
         WebDriverWait(driver, 20).until(lambda d: d.execute_script(current))
         driver.execute_script("CW.fillability.timings.length = 0;")
+        driver.execute_script(WATCH_KEYS_AND_MARKS)
         previous = cells
         for grid in edits(cells, count, seed):
             (r, c), value = next(
@@ -150,11 +220,40 @@ def time_browser(base: str, path: Path, count: int, seed: int) -> tuple[list[flo
             box.send_keys(value.lower() if value else "\ue017")  # a letter, or Delete
             WebDriverWait(driver, 20).until(lambda d: d.execute_script(current))
             dead += bool(driver.execute_script("return CW.state.fit.dead.size"))
+            # the answer to this key is drawn: from the key to it (one key, one answer drawn)
+            key, drawn = driver.execute_script(
+                "return [benchKeys[benchKeys.length - 1], benchDrawn[benchDrawn.length - 1]]"
+            )
+            if drawn is None or drawn < key:  # the marks shown came before the key: nothing to time
+                raise RuntimeError(f"no fill-ability answer drawn after the key at row {r}, column {c}")
+            from_key.append((drawn - key) / 1000)
         timings = driver.execute_script("return CW.fillability.timings.slice()")
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
-    return [t / 1000 for t in timings], dead
+    return [t / 1000 for t in timings], from_key, dead
+
+
+def percentile_90(seconds: list[float]) -> float:
+    """The 90th percentile by nearest rank (the 27th of 30)."""
+    ordered = sorted(seconds)
+    return ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
+
+
+def report_line(name: str, size: str, measure: str, seconds: list[float], dead: int) -> str:
+    return (
+        f"{name:<28} {size:>6} {measure:<24} {statistics.median(seconds) * 1000:>7.0f}ms"
+        f" {percentile_90(seconds) * 1000:>7.0f}ms {max(seconds) * 1000:>7.0f}ms {dead:>3}/{len(seconds)}"
+    )
+
+
+def start_server(workers: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "csp_crossword", "serve", "--port", str(port), "--workers", str(workers), "-q"],
+        cwd=REPO,
+    )
+    return server, f"http://127.0.0.1:{port}"
 
 
 def main() -> int:
@@ -162,14 +261,12 @@ def main() -> int:
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--browser", action="store_true", help="time the page in headless Chromium")
+    parser.add_argument("--workers", type=int, default=2, help="the server's solver processes (default 2)")
+    parser.add_argument("--busy", action="store_true", help="fill a 23x23 again and again beside the run")
     parser.add_argument("patterns", nargs="*", type=Path, default=PATTERNS)
     args = parser.parse_args()
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "csp_crossword", "serve", "--port", str(port), "--workers", "1", "-q"], cwd=REPO
-    )
+    server, base = start_server(args.workers)
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
@@ -181,21 +278,29 @@ def main() -> int:
         else:
             print("the server did not answer within 120 s", file=sys.stderr)
             return 1
-        how = "page: request sent -> marks drawn" if args.browser else "HTTP: request sent -> answer read"
-        print(f"fillability after an edit ({how}), {args.edits} edits per grid\n")
-        print(f"{'grid':<28} {'size':>6} {'median':>9} {'p90':>9} {'max':>9} {'dead':>6}")
-        for path in args.patterns:
-            cells = pattern_cells(path)
-            timer = time_browser if args.browser else time_http
-            seconds, dead = timer(base, path, args.edits, args.seed)
-            seconds.sort()
-            p90 = seconds[min(len(seconds) - 1, int(round(0.9 * (len(seconds) - 1))))]
-            name = str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
-            print(
-                f"{name:<28} {len(cells)}x{len(cells[0]):<3} {statistics.median(seconds) * 1000:>7.0f}ms"
-                f" {p90 * 1000:>7.0f}ms {seconds[-1] * 1000:>7.0f}ms {dead:>3}/{len(seconds)}"
-            )
-        print("\ndead: edits after which some entry had no word (the slower path)")
+        how = "in the page (Chromium)" if args.browser else "over HTTP"
+        beside = ", beside fills of h2301 one after another (--busy)" if args.busy else ""
+        print(f"fillability after an edit, {how}, {args.edits} edits per grid, serve --workers {args.workers}{beside}")
+        print(f"load average at the start: {' '.join(f'{v:.2f}' for v in os.getloadavg())}\n")
+        print(f"{'grid':<28} {'size':>6} {'measure':<24} {'median':>9} {'p90':>9} {'max':>9} {'dead':>6}")
+        with busy_fill() if args.busy else nullcontext([0]) as fills:
+            started = time.monotonic()
+            for path in args.patterns:
+                cells = pattern_cells(path)
+                name = str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+                size = f"{len(cells)}x{len(cells[0])}"
+                if args.browser:
+                    seconds, from_key, dead = time_browser(base, path, args.edits, args.seed)
+                    print(report_line(name, size, "request -> marks drawn", seconds, dead))
+                    print(report_line(name, size, "keystroke -> marks drawn", from_key, dead))
+                else:
+                    seconds, dead = time_http(base, path, args.edits, args.seed)
+                    print(report_line(name, size, "request -> answer read", seconds, dead))
+            took = time.monotonic() - started
+        print(f"\nload average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+        if args.busy:
+            print(f"busy job: {fills[0]} fills of h2301 finished in the {took:.0f} s timed")
+        print("dead: edits after which some entry had no word (the slower path)")
     finally:
         server.terminate()
         try:
