@@ -75,7 +75,10 @@ def generate(
     :func:`~csp_crossword.clues.chain.clue_sources` gives them); the fill then uses only entries
     that the word list or one of them clues, so the puzzle made has every clue. ``spelling``: the
     built-in list's (``auto``: ``us`` for English, see :func:`~csp_crossword.api.load_words`).
-    ``allow_shared_roots``: let two entries share a root (kept apart by default)."""
+    ``allow_shared_roots``: let two entries share a root (kept apart by default). The built-in
+    list's first use on a machine builds its ready index within the time limit: when the limit
+    passes first, the result is a timeout whose ``reason`` says so (the index is finished in the
+    background for the next call)."""
     from ..core.limits import layout_size
     from ..layout.american_patterns import LayoutRuleError
     from ..layout.generate import generate as run_generate
@@ -96,7 +99,12 @@ def generate(
         lexicon = products_lexicon()
     else:
         kept = checked_spelling(spelling)
-        lexicon = as_lexicon(words, lang=lang, spelling=("us" if lang == "en" else "any") if kept == "auto" else kept)
+        kept = ("us" if lang == "en" else "any") if kept == "auto" else kept
+        if words is None:  # the built-in list: its first use builds the ready index within the limit
+            late = _index_not_ready(rows, cols, lang, kept, deadline, style, method)
+            if late is not None:
+                return late
+        lexicon = as_lexicon(words, lang=lang, spelling=kept)
     if min_score is not None:
         lexicon = lexicon.filtered(min_score=min_score)
     if clued_by is not None:
@@ -147,6 +155,28 @@ def generate(
         if problems:
             raise WrongFillError(f"generate produced an invalid fill: {problems[0]}")
     return made
+
+
+def _index_not_ready(
+    rows: int, cols: int, lang: str, spelling: str, deadline: Deadline, style: str, method: str
+) -> Generated | None:
+    """A timed-out generation, its reason said, when the built-in list's ready index (built on
+    its first use on this machine) is not ready by ``deadline``; None once it is ready."""
+    from ..core.grid import Grid
+    from ..core.result import FillResult, Status
+    from ..layout.generate import Generated
+    from ..words.builtin import prepare_builtin
+    from ..words.index_build import IndexTimeout
+
+    try:
+        prepare_builtin(lang, spelling, deadline)
+    except ValueError:
+        return None  # no such list: loading it says so
+    except IndexTimeout as late:
+        empty = Grid(((None,) * cols,) * rows, rtl=lang == "ar")
+        made_by = "american" if style == "american" else "progressive" if method == "progressive" else "csp"
+        return Generated(empty, FillResult(Status.TIMEOUT, "ac", reason=str(late)), made_by)
+    return None
 
 
 def progressive_options(given: ProgressiveOptions | Mapping[str, Any] | None) -> ProgressiveOptions | None:

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import sys
-import time
 from typing import TYPE_CHECKING, Protocol
 
-from ..core.deadline import Deadline, time_left
+from ..core.deadline import Deadline
 from ..core.errors import InputError, LoadTimeout
 from ..core.files import read_text_file
 from ..core.result import SearchStats
@@ -24,25 +21,6 @@ if TYPE_CHECKING:
 PREPARING = "preparing the built-in word list's index (first use on this machine, about 1.5 s)"
 #: The progress phase of that wait (``cli.common.PHASE_WORDS`` says it in words).
 PREPARE_PHASE = "prepare"
-#: Seconds between two looks at the process that builds the index.
-PREPARE_POLL_SECONDS = 0.05
-#: The program that builds a built-in list's ready index (its language and spelling as
-#: arguments) and writes it to the cache. One build at a time: a second command's builder waits
-#: on the lock and then finds the index ready.
-BUILD_PROGRAM = """
-import os, sys
-from csp_crossword.words.builtin import builtin_lexicon, cache_path
-lang, spelling = sys.argv[1:3]
-path = cache_path(lang, spelling)
-os.makedirs(os.path.dirname(path), exist_ok=True)
-with open(path + ".lock", "w") as lock:
-    try:
-        import fcntl
-        fcntl.flock(lock, fcntl.LOCK_EX)
-    except ImportError:
-        pass
-    builtin_lexicon(lang, spelling=spelling)
-"""
 
 
 class Reporter(Protocol):
@@ -107,25 +85,27 @@ def _builtin_ready(lang: str, spelling: str = "any") -> bool:
 
 def _prepare_builtin(lang: str, spelling: str, deadline: Deadline, reporter: Reporter) -> None:
     """Build the built-in list's ready index in a process of its own, waiting for it until
-    ``deadline`` (LoadTimeout then, with a warning): the job keeps its time limit, and the
-    process, in a session of its own, finishes the index for the next run even when this one
-    stops. A build that fails leaves the load to do it here, as without a time limit."""
-    builder = subprocess.Popen(
-        [sys.executable, "-c", BUILD_PROGRAM, lang, spelling],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # Ctrl-C here does not reach it
-    )
-    while builder.poll() is None:
-        if time_left(deadline) <= 0:
-            reporter.warn(
-                "the time limit passed while the built-in word list's index was prepared (first use on "
-                "this machine); it is being finished in the background: run the command again in a few seconds"
-            )
-            raise LoadTimeout(f"the built-in word list ({lang})")
-        reporter.progress(SearchStats(phase=PREPARE_PHASE))
-        time.sleep(PREPARE_POLL_SECONDS)
+    ``deadline`` with a progress line (LoadTimeout then, with a warning): the job keeps its time
+    limit, and the process, in a session of its own, finishes the index for the next run even
+    when this one stops. A build that fails leaves the load to do it here, as without a time
+    limit."""
+    from ..words.builtin import cache_path
+    from ..words.index_build import IndexTimeout, build_index
+
+    try:
+        build_index(
+            lang,
+            spelling,
+            cache_path(lang, spelling),
+            deadline,
+            lambda: reporter.progress(SearchStats(phase=PREPARE_PHASE)),
+        )
+    except IndexTimeout as late:
+        reporter.warn(
+            "the time limit passed while the built-in word list's index was prepared (first use on "
+            "this machine); it is being finished in the background: run the command again in a few seconds"
+        )
+        raise LoadTimeout(late.path) from None
 
 
 def banned_words(paths: list[str]) -> list[str]:

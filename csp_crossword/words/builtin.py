@@ -22,9 +22,11 @@ import zlib
 from collections.abc import Mapping
 from typing import TypeGuard
 
+from ..core.deadline import Deadline
 from ..core.files import write_atomically
 from ..core.glyphs import split_glyphs
 from .cache_folder import cache_dir
+from .index_build import build_index
 from .lexicon import Lexicon
 from .ready_index import ReadyIndex
 from .word_index import MAX_SCORE
@@ -250,7 +252,9 @@ def _remove_older_caches(lang: str) -> None:
                 pass
 
 
-def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False, spelling: str = "any") -> Lexicon:
+def builtin_lexicon(
+    lang: str = "en", *, allow_offensive: bool = False, spelling: str = "any", deadline: Deadline = None
+) -> Lexicon:
     """The built-in word list of a language ("en", "ar" or "bn"), cached after the first build.
 
     Vulgar words are left out unless ``allow_offensive``; slurs are never in it. ``spelling``
@@ -258,15 +262,17 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False, spelling
     American-only ones. A cache that cannot be read is rebuilt; a cache directory that cannot be
     written only costs the rebuild next time. The ``en`` list keeps display forms ("ice age" for
     ICEAGE), read on first use.
+
+    ``deadline`` (a job's): the first build runs in a process of its own, waited for until then
+    (:func:`~csp_crossword.words.index_build.build_index`), and
+    :class:`~csp_crossword.words.index_build.IndexTimeout` says when the deadline passed first.
+    Only when that process cannot write the cache is the list built here, past the deadline.
     """
-    if lang not in LANGUAGES:
-        raise ValueError(f"no built-in word list for language {lang!r}; choose from {', '.join(LANGUAGES)}")
-    if spelling not in SPELLINGS:
-        raise ValueError(f"unknown spelling {spelling!r}; choose from {', '.join(SPELLINGS)}")
-    if lang != "en":
-        spelling = "any"
+    spelling = _checked(lang, spelling)
     stamp = source_stamp(lang)
     path = cache_path(lang, spelling)
+    if deadline is not None:
+        build_index(lang, spelling, path, deadline)
     name = f"built-in ({lang})" if spelling == "any" else f"built-in ({lang}, {spelling.upper()} spelling)"
     try:
         ready, extra = ReadyIndex.load(path)
@@ -291,6 +297,26 @@ def builtin_lexicon(lang: str = "en", *, allow_offensive: bool = False, spelling
     if allow_offensive:
         return _with_vulgar(ready, vulgar, name, lang)
     return Lexicon(scores, _display_forms(lang), name=name, ready=ready)
+
+
+def prepare_builtin(lang: str, spelling: str, deadline: Deadline) -> None:
+    """Make sure the ready index of the built-in list ``lang`` (kept to ``spelling``) is cached
+    before ``deadline``, as :func:`builtin_lexicon` does on a first use: IndexTimeout when the
+    deadline passes first, ValueError for an unknown language or spelling. Nothing to do without a
+    deadline: the load then builds the index itself."""
+    spelling = _checked(lang, spelling)
+    if deadline is not None:
+        build_index(lang, spelling, cache_path(lang, spelling), deadline)
+
+
+def _checked(lang: str, spelling: str) -> str:
+    """The spelling a built-in list keeps to (``any`` but for ``en``); ValueError for a language
+    or spelling there is no list of."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no built-in word list for language {lang!r}; choose from {', '.join(LANGUAGES)}")
+    if spelling not in SPELLINGS:
+        raise ValueError(f"unknown spelling {spelling!r}; choose from {', '.join(SPELLINGS)}")
+    return spelling if lang == "en" else "any"
 
 
 def other_spellings(spelling: str) -> frozenset[str]:

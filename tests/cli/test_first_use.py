@@ -8,7 +8,7 @@ import time
 import pytest
 from csp_crossword.cli import common, main, word_lists
 from csp_crossword.core.errors import LoadTimeout
-from csp_crossword.words import builtin
+from csp_crossword.words import builtin, index_build
 
 from conftest import GRIDS
 
@@ -41,8 +41,8 @@ def not_built(monkeypatch, tmp_path):
     monkeypatch.setattr(builtin, "cache_path", lambda lang, spelling="any": str(tmp_path / "not-built.index"))
 
 
-def test_the_deadline_ends_the_wait_for_the_index_with_a_warning(monkeypatch):
-    monkeypatch.setattr(word_lists, "BUILD_PROGRAM", SLOW_BUILDER)
+def test_the_deadline_ends_the_wait_for_the_index_with_a_warning(monkeypatch, not_built):
+    monkeypatch.setattr(index_build, "BUILD_PROGRAM", SLOW_BUILDER)
     heard = Heard()
     with pytest.raises(LoadTimeout):
         word_lists._prepare_builtin("en", "us", time.monotonic() + 0.3, heard)
@@ -54,7 +54,7 @@ def test_the_deadline_ends_the_wait_for_the_index_with_a_warning(monkeypatch):
 
 
 def test_a_first_fill_under_a_time_limit_does_not_build_the_index_itself(capsys, monkeypatch, not_built):
-    monkeypatch.setattr(word_lists, "BUILD_PROGRAM", SLOW_BUILDER)
+    monkeypatch.setattr(index_build, "BUILD_PROGRAM", SLOW_BUILDER)
 
     def built_here(*args, **kwargs):
         raise AssertionError("the index was built inside the job, past its time limit")
@@ -74,7 +74,7 @@ def test_without_a_time_limit_the_list_is_loaded_in_the_job_as_before(monkeypatc
     def must_not_run(*args, **kwargs):
         raise AssertionError("no builder process without a time limit")
 
-    monkeypatch.setattr(word_lists.subprocess, "Popen", must_not_run)
+    monkeypatch.setattr(index_build.subprocess, "Popen", must_not_run)
     monkeypatch.setattr(word_lists, "_builtin_ready", lambda lang, spelling="any": False)
     monkeypatch.setattr(api, "load_words", lambda *args, **kwargs: Lexicon.from_words(["CAT"]))
     args = argparse.Namespace(words=[], lang="en", overrides=[], allow_offensive=False)
