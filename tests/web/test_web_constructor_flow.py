@@ -151,8 +151,7 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     assert [list(row) for row in puzzle.solution] == [list(row) for row in filled]
     assert puzzle.title == "Tent Sale"
 
-    # 6. Opened again in a new page (a blank grid first, so nothing comes from the draft).
-    browser.get(server + "/")
+    # 6. Opened again in a new page load, on a blank grid (so nothing comes from the draft).
     new_grid(browser, server, 15, 15)
     assert not any(v for row in page_cells(browser, 15, 15) for v in row)
     browser.find_element(By.ID, "open-file").send_keys(str(saved))
