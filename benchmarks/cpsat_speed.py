@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import csv
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -45,7 +46,10 @@ BASELINE = "d627fda"
 CPSAT_MODULES = ("cpsat.py", "cpsat_model.py", "cpsat_process.py")
 #: Exit codes of ``fill`` (docs/cli.md) by the status they report.
 STATUSES = {0: "filled", 1: "unsatisfiable", 2: "refused", 3: "timeout"}
-COLUMNS = ["instance", "code", "run", "status", "wall_s", "cpu_s"]
+COLUMNS = ["instance", "code", "run", "status", "wall_s", "cpu_s", "mean_score", "floor"]
+#: The fill's mean entry score and its weakest entry's score, as the command reports them.
+MEAN_SCORE = re.compile(r"mean score ([0-9.]+)")
+WEAKEST = re.compile(r"weakest: \S+ .*?\((\d+)\)")
 
 
 def open_grid(folder: Path, size: int) -> Path:
@@ -89,9 +93,10 @@ def instances(folder: Path) -> list[tuple[str, list[str], bool]]:
     return chosen
 
 
-def run_fill(arguments: list[str], python_path: Path, time_limit: float, folder: Path) -> tuple[str, float, float]:
+def run_fill(arguments: list[str], python_path: Path, time_limit: float, folder: Path) -> dict[str, object]:
     """One ``fill --backend cpsat`` in its own process, run in ``folder`` (``python -m`` puts the
-    working folder before PYTHONPATH): (status, wall seconds, CPU seconds)."""
+    working folder before PYTHONPATH): status, wall and CPU seconds, and for a fill its mean
+    entry score and its weakest entry's score (empty otherwise)."""
     command = [sys.executable, "-m", "csp_crossword", "fill", *arguments, "--backend", "cpsat"]
     command += ["--seed", "0", "--time-limit", str(time_limit)]
     environment = dict(os.environ, PYTHONPATH=str(python_path))
@@ -107,15 +112,26 @@ def run_fill(arguments: list[str], python_path: Path, time_limit: float, folder:
     status = STATUSES.get(done.returncode, f"exit {done.returncode}")
     if done.returncode not in (0, 1, 3):  # a refusal (the model's size limit) or a failure: why
         print(done.stderr.strip()[-300:], file=sys.stderr)
-    return status, wall, cpu
+    report = done.stderr + done.stdout
+    mean = MEAN_SCORE.search(report) if done.returncode == 0 else None
+    weakest = WEAKEST.search(report) if done.returncode == 0 else None
+    return {
+        "status": status,
+        "wall_s": round(wall, 3),
+        "cpu_s": round(cpu, 3),
+        "mean_score": mean.group(1) if mean else "",
+        "floor": weakest.group(1) if weakest else "",
+    }
 
 
 def summary(rows: list[dict], time_limit: float) -> str:
     """A Markdown table: per instance, the median wall and CPU seconds of each code and the ratios
-    (``≥`` when the old code ran into the time limit)."""
+    (``≥`` when the old code ran into the time limit), then each code's median mean entry score
+    and weakest entry's score over its fills."""
     lines = [
-        "| instance | runs | old status | new status | old wall s | new wall s | old CPU s | new CPU s | wall old/new | CPU old/new |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| instance | runs | old status | new status | old wall s | new wall s | old CPU s | new CPU s | wall old/new "
+        "| CPU old/new | old mean / floor | new mean / floor |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     names = list(dict.fromkeys(row["instance"] for row in rows))
     for name in names:
@@ -137,10 +153,20 @@ def summary(rows: list[dict], time_limit: float) -> str:
             ratios = "— | —"  # neither answered, or only the old code did: no speed to compare
         lines.append(
             f"| {name} | {len(by_code['new'])} | {old_status} | {new_status} | {old_wall:.2f} | {new_wall:.2f} | "
-            f"{old_cpu:.2f} | {new_cpu:.2f} | {ratios} |"
+            f"{old_cpu:.2f} | {new_cpu:.2f} | {ratios} | {_scores(by_code['old'])} | {_scores(by_code['new'])} |"
         )
     lines.append(f"\nTime limit {time_limit:g} s a run; medians over the runs.")
     return "\n".join(lines)
+
+
+def _scores(runs: list[dict]) -> str:
+    """The median mean entry score and weakest entry's score over the runs that filled."""
+    filled = [r for r in runs if r.get("mean_score")]
+    if not filled:
+        return "—"
+    mean = statistics.median(float(r["mean_score"]) for r in filled)
+    floor = statistics.median(float(r["floor"]) for r in filled if r.get("floor"))
+    return f"{mean:.1f} / {floor:g}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,9 +195,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for run in range(args.herald_runs if herald else args.runs):
                 for code in ("old", "new"):
-                    status, wall, cpu = run_fill(arguments, paths[code], args.time_limit, folder)
-                    row = {"instance": name, "code": code, "run": run, "status": status}
-                    row |= {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3)}
+                    row = {"instance": name, "code": code, "run": run}
+                    row |= run_fill(arguments, paths[code], args.time_limit, folder)
                     rows.append(row)
                     print(" ".join(f"{row[c]}" for c in COLUMNS), flush=True)
     table = summary(rows, args.time_limit)

@@ -67,8 +67,16 @@ PRESOLVE = False
 #: took 17 s of CPU. The fixed search follows the model's own order (``CpSatModel.add_search_order``:
 #: the fewest glyphs left first), still learning clauses from its conflicts, so a fill or a proof
 #: stays complete; one worker keeps the answer the same on every run for a seed.
+#: The fixed search has no restarts, so one unlucky early choice could hold it for the whole run
+#: (words-h1504: 1,430 conflicts, then the open 6x6 with the built-in list 83 and h1504 over 3,790
+#: once cells took their glyphs by both slots' support): with randomize_search, each decision
+#: takes one of the SEARCH_VARIABLE_POOL best variables by the seed (h1504: 814 conflicts; the
+#: open 6x6: 4), the same on every run for a seed (docs/benchmarks.md, "CP-SAT's search").
+SEARCH_VARIABLE_POOL = 2
 FILL_SEARCH: dict[str, Any] = {
     "search_branching": "FIXED_SEARCH",  # an enum, by its name
+    "randomize_search": True,
+    "search_random_variable_pool_size": SEARCH_VARIABLE_POOL,
     "cp_model_probing_level": 0,
     "linearization_level": 0,
     "symmetry_level": 0,

@@ -231,8 +231,8 @@ class CpSatModel:
         import numpy as np
 
         net = self.problem.network
-        rank = self._glyph_ranks()
-        glyph_count = max(len(rank), 1)
+        ranks = self._cell_ranks()
+        glyph_count = max(len(net.lexicon_glyphs), 1)
         self.cell_vars = [self.model.new_int_var(0, glyph_count - 1, f"g{c}") for c in range(net.crossing_count)]
         for s, slot in enumerate(net.slots):
             self._check_deadline()
@@ -240,10 +240,13 @@ class CpSatModel:
             crossing = sorted((i, c) for _t, i, _j, c in crossings_of(self.graph, slot.id))
             columns = [self.word_vars[s]] + [self.cell_vars[c] for _i, c in crossing]
             ids = np.asarray(self.ids[s], dtype=np.int64)
-            # one row per word: its id, (its score,) then its glyph's rank at each crossing, built
-            # with numpy (a Python loop over a million words took seconds)
+            # one row per word: its id, (its score,) then its glyph's rank in each crossing cell,
+            # built with numpy (a Python loop over a million words took seconds)
             glyphs = index.matrix[ids][:, [i for i, _c in crossing]].astype(np.int64)
-            parts = [ids[:, None], rank[glyphs] if len(rank) else glyphs]
+            ranked = np.empty_like(glyphs)
+            for k, (_i, c) in enumerate(crossing):
+                ranked[:, k] = ranks[c][glyphs[:, k]]
+            parts = [ids[:, None], ranked]
             if optimize:
                 score = self.model.new_int_var(
                     min(index.scores, default=0), max(index.scores, default=0), f"s{slot.id}"
@@ -269,9 +272,34 @@ class CpSatModel:
         rank[np.argsort(-counts, kind="stable")] = np.arange(len(counts))
         return rank
 
+    def _cell_ranks(self) -> Any:
+        """Per crossing cell, glyph code -> its rank in that cell (0 first): by the product of
+        the words left in its two slots that hold the glyph there, the most first, so that the
+        search, taking a cell's smallest value first, tries the glyph that leaves the most fills
+        of both slots (ties by the glyph's count over every slot, :meth:`_glyph_ranks`)."""
+        import numpy as np
+
+        net = self.problem.network
+        overall = self._glyph_ranks()
+        glyph_count = len(net.lexicon_glyphs)
+        support = np.ones((net.crossing_count, glyph_count), dtype=np.float64)
+        for s, slot in enumerate(net.slots):
+            ids = np.asarray(self.ids[s], dtype=np.int64)
+            matrix = net.indexes[s].matrix
+            for _t, i, _j, c in crossings_of(self.graph, slot.id):
+                column = matrix[ids, i] if len(ids) else np.zeros(0, dtype=np.int64)
+                support[c] *= np.bincount(column, minlength=glyph_count)[:glyph_count]
+        ranks = np.empty((net.crossing_count, glyph_count), dtype=np.int64)
+        for c in range(net.crossing_count):
+            order = np.lexsort((overall, -support[c]))  # the most support first, then overall rank
+            ranks[c, order] = np.arange(glyph_count)
+        return ranks
+
     def add_search_order(self) -> None:
         """The order CP-SAT's fixed search follows (``search_branching`` FIXED_SEARCH): the
-        crossing cell with the fewest glyphs left, its most frequent glyph first; then the slot
+        crossing cell with the fewest glyphs left, first the glyph that the most words of its two
+        slots hold there (:meth:`_cell_ranks`; measured on the open 6x6 with the built-in list:
+        83 conflicts against 1,484 with the most frequent glyph overall); then the slot
         with the fewest words left, its best word first (word ids are best first), for the slots
         their cells do not settle. A cell decision splits a slot's words by a whole glyph, where a
         word decision tries one word: measured faster than words alone on open grids

@@ -30,6 +30,37 @@ def test_cells_take_the_most_frequent_glyph_first():
     assert len(model.cell_vars) == 4  # every cell of an open 2x2 is a crossing
 
 
+def test_a_cell_takes_first_the_glyph_most_words_of_its_two_slots_hold_there():
+    # A is the most frequent glyph overall (5 words), B the most frequent first glyph (3 words)
+    lexicon = Lexicon.from_words(["BA", "CA", "DA", "EA", "AB", "BC", "BD"])
+    problem = build_problem(parse_grid("..\n.."), lexicon, FillOptions(allow_duplicates=True))
+    model = CpSatModel(problem)
+    ranks = model._cell_ranks()
+    glyphs = problem.network.lexicon_glyphs
+    net = problem.network
+    for slot in net.slots:
+        for position, cell in enumerate(slot.cells):
+            crossing = next(c for t, i, j, c in net.neighbours[net.slot_number[slot.id]] if i == position)
+            # counted again from the words the two slots still hold, by the cell's coordinates
+            support = {}
+            for other in net.slots:
+                if cell in other.cells:
+                    at = other.cells.index(cell)
+                    words = [
+                        net.indexes[net.slot_number[other.id]].words[w] for w in model.ids[net.slot_number[other.id]]
+                    ]
+                    for glyph in glyphs:
+                        support[glyph] = support.get(glyph, 1) * sum(word[at] == glyph for word in words)
+            order = sorted(range(len(glyphs)), key=lambda code: ranks[crossing][code])
+            counts = [support[glyphs[code]] for code in order]
+            assert counts == sorted(counts, reverse=True), (slot.id, position, order, support)
+    # the top left cell starts an across and a down entry: B first there, where A leads overall
+    top_left = next(c for t, i, j, c in net.neighbours[0] if i == 0)
+    assert glyphs[min(range(len(glyphs)), key=lambda code: ranks[top_left][code])] == "B"
+    overall = model._glyph_ranks()
+    assert glyphs[min(range(len(glyphs)), key=lambda code: overall[code])] == "A"
+
+
 def test_fill_search_settings_and_optimize_settings():
     fill = _parameters(10.0, None, 7, fill_search=True)
     assert fill["num_workers"] == FILL_WORKERS == 1
