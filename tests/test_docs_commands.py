@@ -3,23 +3,24 @@ from the code: the options exist, the files exist, and the command ends with a d
 code (0, 1 for a proof that no fill exists, 3 at the time limit), never a usage error (2) or an
 internal one (70).
 
-The commands of one document run in order in a scratch folder that sees the checkout's
-``grids/``, ``examples/`` and ``benchmarks/`` (a later command reads what an earlier one wrote,
-as a reader following the page would); ``../shared/data`` is the reference data. A search gets
-at most ``LIMIT`` seconds. ``serve`` and ``batch`` (a server, and runs
-of hundreds of jobs or a Ray cluster) are parsed, and a batch's spec is read, but not run.
+The commands run in the test's process, through ``csp_crossword.cli.main`` as the installed
+program calls it (``tests/cli`` runs the program itself, for its entry point, exit codes and
+signals): a fresh interpreter for each of some sixty commands would add its start-up and the
+loading of the lists to each. The commands of one document run in order in a scratch folder
+that sees the checkout's ``grids/``, ``examples/`` and ``benchmarks/`` (a later command reads
+what an earlier one wrote, as a reader following the page would); ``../shared/data`` is the
+reference data. A search gets at most ``LIMIT`` seconds. ``serve`` and ``batch`` (a server, and
+runs of hundreds of jobs or a Ray cluster) are parsed, and a batch's spec is read, but not run.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from csp_crossword.cli import main
 from csp_crossword.cli.parser import build_parser
 
 from conftest import ROOT, SHARED
@@ -59,7 +60,8 @@ def test_the_docs_show_commands():
 
 
 @pytest.mark.parametrize(("path", "commands"), CASES, ids=[path.name for path, _ in CASES])
-def test_every_command_of_a_document_runs_as_shown(path, commands, tmp_path):
+def test_every_command_of_a_document_runs_as_shown(path, commands, tmp_path, monkeypatch, capfd):
+    monkeypatch.chdir(tmp_path)
     for name in LINKED:
         (tmp_path / name).symlink_to(ROOT / name)
     parser = build_parser()
@@ -86,13 +88,7 @@ def test_every_command_of_a_document_runs_as_shown(path, commands, tmp_path):
                 argv[at] = str(min(float(argv[at]), float(LIMIT)))
             else:
                 argv = [*argv, "--time-limit", LIMIT]
-        proc = subprocess.run(
-            [sys.executable, "-m", "csp_crossword", *argv],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        assert proc.returncode in (0, 1, 3), f"{where}\nexit {proc.returncode}: {proc.stderr[-2000:]}"
-        assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, where
+        code = main(argv)
+        err = capfd.readouterr().err
+        assert code in (0, 1, 3), f"{where}\nexit {code}: {err[-2000:]}"
+        assert "Traceback" not in err and "internal error" not in err, where
