@@ -82,7 +82,8 @@ def job_candidates(
     pattern = job.grid.pattern_text(slot)
     if problem.unsatisfiable:
         reason = problem.empty_reason()
-        return Candidates(slot, pattern, 0, [], reason, viable_only=viable_only)
+        found = Candidates(slot, pattern, 0, [], reason, viable_only=viable_only)
+        return job.rebus.candidates(found) if job.rebus is not None else found
     outlook = look_ahead(
         problem,
         slot.id,
@@ -93,7 +94,7 @@ def job_candidates(
         deadline=deadline,
         stop=stop,
     )
-    return Candidates(
+    found = Candidates(
         slot,
         pattern,
         outlook.total,
@@ -107,3 +108,4 @@ def job_candidates(
         budget_spent=outlook.budget_spent,
         viable_only=viable_only,
     )
+    return job.rebus.candidates(found) if job.rebus is not None else found

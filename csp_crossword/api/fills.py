@@ -183,7 +183,7 @@ def check(
     )
     if report.witness is not None:
         job.checked(report.witness)
-    return report
+    return job.rebus.report(report) if job.rebus is not None else report
 
 
 def export_minizinc(grid: GridLike, words: Words = None, **fill_settings: Any) -> str:

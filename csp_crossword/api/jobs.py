@@ -20,6 +20,7 @@ from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
 from .givens import Placement, entries_outside, place_entries
 from .inputs import GridLike, Words, as_grid, as_lexicon, resolve_spelling
+from .rebus import RebusReading, read_rebus
 
 if TYPE_CHECKING:
     from ..backends.base import Cells
@@ -39,6 +40,7 @@ def fill_options(
     exact: bool = False,
     no_shared_substring: int | None = None,
     allow_shared_roots: bool = False,
+    fixed_glyphs: frozenset[str] = frozenset(),
 ) -> FillOptions:
     """The fill options, checked against the grid (InputError for a slot it does not have)."""
     if min_score is not None and min_score < 0:
@@ -67,6 +69,7 @@ def fill_options(
         exact=exact,
         no_shared_substring=no_shared_substring,
         allow_shared_roots=allow_shared_roots,
+        fixed_glyphs=fixed_glyphs,
     )
 
 
@@ -122,11 +125,14 @@ class FillJob:
     #: Slot id -> entry: complete entries of the grid the list lacks, kept as given
     #: (:mod:`.givens`).
     given: Mapping[str, str] = field(default_factory=dict)
+    #: How the grid's rebus cells are read (None: it has none); the answers are read back with it.
+    rebus: RebusReading | None = None
 
     def verify(self, cells: Cells) -> list[str]:
         """The independent verifier's complaints about a fill of this problem (empty: valid)."""
         problem = self.problem
-        return verify_fill(
+        stray = self.rebus.stray(self.grid, cells) if self.rebus is not None else []
+        return stray + verify_fill(
             self.grid,
             cells,
             problem.lexicon,
@@ -142,7 +148,20 @@ class FillJob:
             problems = self.verify(result.cells)
             if problems:
                 raise WrongFillError(f"backend {result.backend} returned an invalid fill: {problems[0]}")
-        return replace(result, given=list(self.given.items())) if self.given else result
+        if self.given:
+            result = replace(result, given=list(self.given.items()))
+        return self.rebus.result(result) if self.rebus is not None else result
+
+
+def _through_rebus(grid: Grid, rebus: RebusReading, slot_id: object, word: object) -> object:
+    """``word`` required of ``slot_id`` written with the rebus stand-ins (unchanged when the
+    slot is not the grid's or the word not text: :func:`fill_options` says what is wrong)."""
+    if not isinstance(slot_id, str) or not isinstance(word, str):
+        return word
+    try:
+        return rebus.entry(grid.slot(slot_id), word)
+    except KeyError:
+        return word
 
 
 #: Fill strategies, the default first (see :func:`fill`).
@@ -182,8 +201,13 @@ def prepare(
     problem is made arc consistent."""
     grid = place_entries(as_grid(grid, rtl=lang == "ar"), theme)
     lexicon = as_lexicon(words, lang=lang, spelling=resolve_spelling(spelling, grid, lang, own_list=words is not None))
+    rebus = None
+    if not exact:  # a fill-in puzzle's list is its words, each placed as often as listed
+        grid, lexicon, rebus = read_rebus(grid, lexicon, min_score=min_score, ban=ban)
     given = {} if exact or not keep_given else entries_outside(grid, lexicon, min_score=min_score, ban=ban)
     requested = list(require.items()) if isinstance(require, Mapping) else list(require or [])
+    if rebus is not None:  # the user's entries through a rebus, written as the job's list holds them
+        requested = [(slot_id, _through_rebus(grid, rebus, slot_id, word)) for slot_id, word in requested]
     asked = {str(slot_id).strip().upper() for slot_id, _word in requested}
     requested += [(slot_id, entry) for slot_id, entry in given.items() if slot_id not in asked]
     options = fill_options(
@@ -195,5 +219,6 @@ def prepare(
         exact=exact,
         no_shared_substring=no_shared_substring,
         allow_shared_roots=allow_shared_roots,
+        fixed_glyphs=frozenset(rebus.letters) if rebus is not None else frozenset(),
     )
-    return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline), given)
+    return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline), given, rebus)

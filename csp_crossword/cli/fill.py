@@ -199,6 +199,9 @@ def report_fill(result: FillResult, reporter: Reporter) -> None:
     if result.given:  # the user's own entries the list lacks (csp_crossword.api.givens)
         kept = ", ".join(f"{slot_id} {entry}" for slot_id, entry in result.given)
         reporter.info(f"given: {kept} (not in the word list: kept as written)")
+    for slot_id, letters in result.rebus_first_letter:  # csp_crossword.api.rebus
+        why = f"no entry of the word list spells the rebus {letters} there"
+        reporter.warn(f"{slot_id}: {why}; read as its first letter")
 
 
 __all__ = ["apply_clues", "cmd_fill", "report_clues", "report_fill"]

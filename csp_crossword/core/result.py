@@ -183,6 +183,9 @@ class FillResult:
             could not keep apart (:mod:`csp_crossword.strategies.roots`); empty when none.
         given: (slot id, entry) of the grid's complete entries the word list lacks, kept as the
             user wrote them (:mod:`csp_crossword.api.givens`); empty when none.
+        rebus_first_letter: (slot id, rebus letters) of the entries that read a rebus cell as its
+            first letter, because the word list has no entry spelling the rebus there
+            (:mod:`csp_crossword.api.rebus`); empty when none.
     """
 
     status: Status
@@ -201,6 +204,7 @@ class FillResult:
     floor_proved: bool = False
     shared_roots: list[tuple[str, str]] = field(default_factory=list)
     given: list[tuple[str, str]] = field(default_factory=list)
+    rebus_first_letter: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def gap(self) -> float | None:

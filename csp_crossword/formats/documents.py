@@ -72,6 +72,8 @@ def result_to_dict(grid: Grid, result: FillResult, extra: Mapping[str, Any] | No
     data["weak_spots"] = None if result.weak_spots is None else result.weak_spots.to_dict()
     data["shared_roots"] = [list(pair) for pair in result.shared_roots]
     data["given"] = [{"slot": slot_id, "answer": entry} for slot_id, entry in result.given]
+    # entries that read a rebus cell as its first letter: the list has no entry spelling it there
+    data["rebus_first_letter"] = [{"slot": slot_id, "rebus": letters} for slot_id, letters in result.rebus_first_letter]
     data["stats"] = result.stats.to_dict()
     if result.reason:
         data["reason"] = result.reason

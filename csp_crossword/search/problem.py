@@ -49,6 +49,8 @@ class FillOptions:
             (ValueError otherwise).
         allow_shared_roots: Let two entries share a root (GREY and GREYED); by default a fill
             keeps them apart (:mod:`csp_crossword.strategies.roots`).
+        fixed_glyphs: Glyphs that fill only the cells already holding them: the stand-ins of
+            rebus cells (:mod:`csp_crossword.api.rebus`), which no other cell may take.
     """
 
     allow_duplicates: bool = False
@@ -58,6 +60,7 @@ class FillOptions:
     exact: bool = False
     no_shared_substring: int | None = None
     allow_shared_roots: bool = False
+    fixed_glyphs: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if self.no_shared_substring is not None:
@@ -203,8 +206,24 @@ def _node_domains(
                     domain &= ~(1 << index.position[word])
             if not domain:
                 empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
+        if options.fixed_glyphs and domain:
+            domain = _without_fixed_glyphs(index, pattern, options.fixed_glyphs, domain)
+            if not domain:
+                empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
         domains.append(domain)
     return domains, empty
+
+
+def _without_fixed_glyphs(index: WordIndex, pattern: list[str], fixed: frozenset[str], domain: int) -> int:
+    """``domain`` without the words that put a fixed glyph where the pattern does not hold it."""
+    for glyph in fixed:
+        gid = index.alphabet.get(glyph)
+        if gid is None:
+            continue
+        for pos, given in enumerate(pattern):
+            if given != glyph:
+                domain &= ~index.bits[pos][gid]
+    return domain
 
 
 def _count_mismatches(network: Network, uses: dict[str, int]) -> list[tuple[str, str]]:

@@ -183,8 +183,16 @@ def candidates(request: CandidatesRequest, store: WordLists, prepared: PreparedP
         row["dead_end"] = DEAD_END_FLAGS[row["status"]]
     data["unsatisfiable"] = unsatisfiable
     data["checked_without"] = ignored
-    data["given"] = given_rows(dict(job.problem.options.required))
+    data["given"] = given_rows(required_as_typed(job))
     return data
+
+
+def required_as_typed(job: FillJob) -> dict[str, str]:
+    """Slot id -> entry required of the job (the given ones), rebus cells written as their letters."""
+    required = dict(job.problem.options.required)
+    if job.rebus is None:
+        return required
+    return {slot_id: job.rebus.text(entry) for slot_id, entry in required.items()}
 
 
 def without_slots(job: FillJob, slot_ids: list[str]) -> FillJob | None:
@@ -261,13 +269,14 @@ def fillability_of(job: FillJob) -> dict[str, Any]:
             exact = False
     for slot_id in dead:
         counts[slot_id] = 0
+    as_typed = job.rebus.text if job.rebus is not None else str
     return {
         "counts": counts,
-        "dead": [{"slot": slot_id, "reason": why} for slot_id, why in dead.items()],
-        "unsatisfiable": problem.empty_reason() if problem.unsatisfiable else None,
+        "dead": [{"slot": slot_id, "reason": as_typed(why)} for slot_id, why in dead.items()],
+        "unsatisfiable": as_typed(problem.empty_reason()) if problem.unsatisfiable else None,
         "exact": exact,
         # the entries required of the problem are the given ones (PreparedProblems.get)
-        "given": given_rows(dict(job.problem.options.required)),
+        "given": given_rows(required_as_typed(job)),
     }
 
 

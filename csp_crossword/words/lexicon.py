@@ -186,6 +186,10 @@ class Lexicon:
 
     def with_entries(self, entries: dict[str, int]) -> Lexicon:
         """A new lexicon with extra entries (entry -> score) added or rescored."""
+        if self._scores is None and self._ready is not None:  # the built-in list: stay unpacked
+            return Lexicon(
+                None, self.display, self.clues, self.name, self.multiplicity, ready=self._ready.with_entries(entries)
+            )
         scores = dict(self.scores)
         scores.update(entries)
         return Lexicon(scores, self.display, self.clues, self.name, self.multiplicity)

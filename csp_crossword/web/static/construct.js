@@ -297,8 +297,29 @@ window.CW = window.CW || {};
     if (S.cells[S.sel.r][S.sel.c]) setGlyph(S.sel.r, S.sel.c, "");
   }
 
+  /** A word's glyphs one per cell of the slot: a rebus cell the word spells (HEART in
+   * SWEETHEART) takes all its letters; unchanged when the word does not spell it there. */
+  function throughRebus(slot, glyphs) {
+    if (glyphs.length === slot.length) return glyphs;
+    const pieces = [];
+    let at = 0;
+    for (const [r, c] of slot.cells) {
+      const here = S.cells[r][c] || "";
+      const letters = G.splitGlyphs(here);
+      if (letters.length > 1 && glyphs.slice(at, at + letters.length).join("") === letters.join("")) {
+        pieces.push(here);
+        at += letters.length;
+      } else {
+        pieces.push(glyphs[at]);
+        at += 1;
+      }
+    }
+    return at === glyphs.length && pieces.every((g) => g) ? pieces : glyphs;
+  }
+
   /** Write a word into a slot (a candidate): one undoable step; locked cells keep their glyph. */
   function placeWord(slot, glyphs) {
+    glyphs = throughRebus(slot, glyphs);
     if (glyphs.length !== slot.length) {
       CW.setStatus(`"${glyphs.join("")}" has ${glyphs.length} glyphs; ${slot.id} has ${slot.length} cells`, "error");
       return false;
@@ -333,9 +354,7 @@ window.CW = window.CW || {};
             const value = cells[r] ? cells[r][c] : null;
             if (S.cells[r][c] === null || !value || S.locked.has(k)) continue;
             if (only && !only.has(k)) continue;
-            if (S.cells[r][c] === value) continue; // a letter the fill kept stays whoever wrote it
-            const here = G.splitGlyphs(S.cells[r][c] || "");
-            if (here.length > 1 && here[0] === value) continue; // a rebus cell, sent as its first letter
+            if (S.cells[r][c] === value) continue; // a letter (or rebus) the fill kept stays whoever wrote it
             S.cells[r][c] = value;
             S.fromFill.add(k);
           }
@@ -483,7 +502,7 @@ window.CW = window.CW || {};
     if (slot) {
       const locked = slot.cells.every(([r, c]) => S.locked.has(G.key(r, c)));
       // U+2068/U+2069 isolate the pattern: an Arabic one must not reorder the id and the count.
-      label.textContent = `${slot.id} · \u2068${G.pattern(S.cells, slot)}\u2069 · ${slot.length} letters${locked ? " · locked" : ""}${fitText(slot)}`;
+      label.textContent = `${slot.id} · \u2068${G.pattern(S.cells, slot)}\u2069 · ${slot.length} ${slot.cells.some(([r, c]) => G.splitGlyphs(S.cells[r][c] || "").length > 1) ? "cells" : "letters"}${locked ? " · locked" : ""}${fitText(slot)}`;
     } else {
       const selected = G.key(S.sel.r, S.sel.c);
       label.textContent = S.cells[S.sel.r][S.sel.c] === null ? (S.voids.has(selected) ? "void selected" : "block selected") : "no entry here";

@@ -34,17 +34,9 @@ window.CW = window.CW || {};
     return value > 0 ? value : 10;
   }
 
-  /**
-   * The grid as the solver sees it. A rebus cell (several letters, "STAR") counts as its first
-   * letter, as Across Lite's one-letter answer does: the word lists hold no rebus entries, and the
-   * entries through it are then kept as given like any other entry the list lacks.
-   */
-  const solverCell = (v) => {
-    if (!v) return v;
-    const glyphs = G.splitGlyphs(v);
-    return glyphs.length > 1 ? glyphs[0] : v;
-  };
-  const gridBody = (cells) => ({ cells: (cells || S.cells).map((row) => row.map(solverCell)), rtl: S.rtl });
+  /** The grid as the solver sees it: a rebus cell (several letters, "STAR") goes as its letters,
+   * and the fill spells them in the entries through it. */
+  const gridBody = (cells) => ({ cells: cells || S.cells, rtl: S.rtl });
 
   /** Add a word to the ban list (entry form: no spaces or hyphens, upper case). */
   function ban(word) {
@@ -159,12 +151,15 @@ window.CW = window.CW || {};
       head.textContent = "Select an entry to see words that fit it.";
       return;
     }
-    // A complete entry asks for alternatives: its own cells are emptied (locked ones stay).
+    // A complete entry asks for alternatives: its own cells are emptied (locked ones and rebus
+    // cells, the constructor's own choice, stay).
     const complete = G.isComplete(S.cells, slot);
     let cells = S.cells;
     if (complete) {
       cells = G.copy(S.cells);
-      for (const [r, c] of slot.cells) if (!S.locked.has(G.key(r, c))) cells[r][c] = "";
+      for (const [r, c] of slot.cells) {
+        if (!S.locked.has(G.key(r, c)) && G.splitGlyphs(cells[r][c] || "").length < 2) cells[r][c] = "";
+      }
     }
     const body = { grid: gridBody(cells), slot: slot.id, limit: 50, ...wordSettings() };
     const key = JSON.stringify(body);
@@ -603,7 +598,7 @@ window.CW = window.CW || {};
         (score.mean !== undefined ? ` · mean score ${esc(score.mean)}` : "") +
         jobTime(job, stats.seconds) +
         givenText(result) +
-        rebusNote() +
+        rebusNote(result) +
         (weakText ? `<br>weakest: <span class="weak-list">${weakText}</span>` : ""),
       "good"
     );
@@ -689,11 +684,12 @@ window.CW = window.CW || {};
     return ` · ${total.toFixed(2)} s${parts.length ? " (" + parts.join(", ") + ")" : ""}`;
   }
 
-  /** Rebus cells are filled around as their first letter: say so where it matters. */
-  function rebusNote() {
-    const rebus = S.cells.flat().filter((v) => v && G.splitGlyphs(v).length > 1);
-    if (!rebus.length) return "";
-    return `<br>rebus cells (${rebus.map(esc).join(", ")}) counted as their first letter for the fill: check the entries through them`;
+  /** The entries that read a rebus as its first letter, because no list entry spells it there. */
+  function rebusNote(result) {
+    const short = (result && result.rebus_first_letter) || [];
+    if (!short.length) return "";
+    const items = short.map((r) => `<bdi>${esc(r.slot)}</bdi> reads <bdi>${esc(r.rebus)}</bdi> as its first letter`).join(", ");
+    return `<br><span class="rebus-short">${items}: no entry of the list spells it there</span>`;
   }
 
   /** The complete entries the list lacks, which the server kept as the user's own. */

@@ -1,0 +1,230 @@
+"""Rebus cells: several letters in one cell, filled with the list's entries that spell them.
+
+A cell holding ``HEART`` reads as those five letters in both its entries: SWEETHEART across
+through ``SWEET[HEART]``, HEARTH down through ``[HEART]H``. Word lists hold no rebus entries, so a
+fill job stands each rebus in for one glyph of its own (a letter no entry of the list uses) and
+adds, for every slot through a rebus, the list's entries that spell the rebus at that place,
+written with the stand-in and scored as the entry is. Every backend and the verifier then see an
+ordinary grid; the answer is turned back (:meth:`RebusReading.result`) before anyone reads it.
+
+A slot the list has no such entry for (no word of the list spells ``HEART`` there, or none above
+the minimum score) reads the rebus as its first letter, as Across Lite's one-letter answer does;
+the answer names it (``FillResult.rebus_first_letter``) so the constructor knows which entry needs
+their own word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ..core.glyphs import normalize_entry, split_glyphs
+
+if TYPE_CHECKING:
+    from ..analysis.checking import CheckReport
+    from ..core.grid import Grid, Slot
+    from ..core.result import Candidates, FillResult
+    from ..words.lexicon import Lexicon
+
+#: Where the stand-ins come from: the Vai syllables (U+A500-U+A60B), letters (category Lo) of a
+#: script no crossword list of ours holds; any the list does use are skipped.
+STAND_IN_FIRST, STAND_IN_LAST = 0xA500, 0xA60B
+
+
+@dataclass(frozen=True)
+class RebusReading:
+    """How a job reads its grid's rebus cells.
+
+    Attributes:
+        letters: Stand-in glyph -> the rebus letters it stands for.
+        first_letter: (slot id, rebus) of the slots read with the rebus as its first letter,
+            because the list has no entry spelling the rebus there.
+    """
+
+    letters: dict[str, str]
+    first_letter: tuple[tuple[str, str], ...] = ()
+    #: (row, col) -> stand-in of every rebus cell.
+    cells: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def entry(self, slot: Slot, word: str) -> str:
+        """A user's entry for ``slot`` (SWEETHEART through a HEART cell) written with the
+        stand-ins, as the job's list holds it; ``word`` unchanged when it does not spell the
+        rebus letters in their cells."""
+        if not any(cell in self.cells for cell in slot.cells):
+            return word
+        glyphs, out, at = split_glyphs(normalize_entry(word)), [], 0
+        for cell in slot.cells:
+            stand_in = self.cells.get(cell, "")
+            letters = split_glyphs(self.letters[stand_in]) if stand_in else []
+            if letters and glyphs[at : at + len(letters)] == letters:
+                out.append(stand_in)
+                at += len(letters)
+            elif at < len(glyphs):
+                out.append(glyphs[at])
+                at += 1
+            else:
+                return word
+        return "".join(out) if at == len(glyphs) else word
+
+    def text(self, text: str) -> str:
+        """``text`` with each stand-in written as its rebus letters."""
+        for stand_in, letters in self.letters.items():
+            text = text.replace(stand_in, letters)
+        return text
+
+    def cell(self, value: str | None) -> str | None:
+        return self.letters.get(value, value) if value else value
+
+    def stray(self, grid: Grid, cells: Iterable[Iterable[str | None]]) -> list[str]:
+        """The cells of a fill holding a stand-in that ``grid`` (with its stand-ins) does not
+        have there: only a rebus cell may hold its letters."""
+        return [
+            f"row {r + 1}, column {c + 1} holds the rebus {self.letters[value]}, which is not the grid's"
+            for r, row in enumerate(cells)
+            for c, value in enumerate(row)
+            if value in self.letters and grid.cells[r][c] != value
+        ]
+
+    def result(self, result: FillResult) -> FillResult:
+        """``result`` as the user's grid reads: rebus cells hold their letters, entries spell them."""
+        cells = None if result.cells is None else tuple(tuple(map(self.cell, row)) for row in result.cells)
+        entries = [replace(entry, answer=self.text(entry.answer)) for entry in result.entries]
+        weak = result.weak_spots
+        if weak is not None:
+            weak = replace(weak, entries=[self.text(e) for e in weak.entries])
+        return replace(
+            result,
+            cells=cells,
+            entries=entries,
+            reason=None if result.reason is None else self.text(result.reason),
+            weak_spots=weak,
+            given=[(slot_id, self.text(entry)) for slot_id, entry in result.given],
+            rebus_first_letter=list(self.first_letter),
+        )
+
+    def report(self, report: CheckReport) -> CheckReport:
+        """A check's report as the user's grid reads: patterns, reasons and the witness."""
+        return replace(
+            report,
+            witness=None if report.witness is None else self.result(report.witness),
+            empty=[(slot_id, self.text(why)) for slot_id, why in report.empty],
+            patterns={slot_id: self.text(pattern) for slot_id, pattern in report.patterns.items()},
+            reason=None if report.reason is None else self.text(report.reason),
+        )
+
+    def candidates(self, found: Candidates) -> Candidates:
+        """A slot's candidates as the user's grid reads them."""
+        return replace(
+            found,
+            pattern=self.text(found.pattern),
+            words=[(self.text(entry), self.text(shown), score) for entry, shown, score in found.words],
+            unsatisfiable=None if found.unsatisfiable is None else self.text(found.unsatisfiable),
+        )
+
+
+def rebus_cells(grid: Grid) -> dict[tuple[int, int], str]:
+    """(row, col) -> letters of every cell holding more than one glyph."""
+    return {
+        (r, c): value
+        for r, row in enumerate(grid.cells)
+        for c, value in enumerate(row)
+        if value and len(split_glyphs(value)) > 1
+    }
+
+
+def read_rebus(
+    grid: Grid, lexicon: Lexicon, *, min_score: int | None = None, ban: Iterable[str] = ()
+) -> tuple[Grid, Lexicon, RebusReading | None]:
+    """The grid with a stand-in in each rebus cell, the list with the entries that spell them, and
+    how to read the answer back; ``grid`` and ``lexicon`` unchanged (and None) without a rebus."""
+    found = rebus_cells(grid)
+    if not found:
+        return grid, lexicon, None
+    stand_ins = _stand_ins(sorted(set(found.values())), lexicon)
+    cells = [list(row) for row in grid.cells]
+    for (r, c), letters in found.items():
+        cells[r][c] = stand_ins[letters]
+    banned = {normalize_entry(word) for word in ban}
+    full: dict[str, int] = {}
+    short: dict[str, int] = {}
+    spelled_in_full: set[tuple[int, ...]] = set()  # where a rebus stands in slots read in full
+    first_letter: list[tuple[str, str]] = []
+    for slot in grid.slots:
+        through = [found[cell] for cell in slot.cells if cell in found]
+        if not through:
+            continue
+        shape = (slot.length, *(k for k, cell in enumerate(slot.cells) if cell in found))
+        spelled = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=True)
+        if spelled:
+            full.update(spelled)
+            spelled_in_full.add(shape)
+        elif all(grid.cells[r][c] for r, c in slot.cells):
+            continue  # the user's own complete entry: kept as given (.givens)
+        else:
+            short.update(_spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=False))
+            first_letter += [(slot.id, letters) for letters in through]
+    # a first-letter reading (H for HEART: HAT as [HEART]AT) never goes where the rebus is read in
+    # full, where it would spell HEARTAT
+    added = {entry: score for entry, score in short.items() if _shape(entry, stand_ins.values()) not in spelled_in_full}
+    added.update(full)
+    reading = RebusReading(
+        {s: letters for letters, s in stand_ins.items()},
+        tuple(first_letter),
+        {cell: stand_ins[letters] for cell, letters in found.items()},
+    )
+    return grid.with_cells(cells), lexicon.with_entries(added) if added else lexicon, reading
+
+
+def _shape(entry: str, stand_ins: Iterable[str]) -> tuple[int, ...]:
+    """An entry's length and the places of its stand-ins."""
+    glyphs = split_glyphs(entry)
+    marks = set(stand_ins)
+    return (len(glyphs), *(k for k, glyph in enumerate(glyphs) if glyph in marks))
+
+
+def _stand_ins(rebuses: list[str], lexicon: Lexicon) -> dict[str, str]:
+    """Rebus letters -> a glyph the list does not use."""
+    used = lexicon.alphabet
+    free = (chr(code) for code in range(STAND_IN_FIRST, STAND_IN_LAST + 1) if chr(code) not in used)
+    return dict(zip(rebuses, free, strict=False))
+
+
+def _spellings(
+    grid: Grid,
+    slot: Slot,
+    found: dict[tuple[int, int], str],
+    stand_ins: dict[str, str],
+    lexicon: Lexicon,
+    min_score: int | None,
+    banned: set[str],
+    *,
+    full: bool,
+) -> dict[str, int]:
+    """Entry with stand-ins -> score, for the list's entries that fit ``slot`` reading each of its
+    rebus cells as all its letters (``full``) or as its first one."""
+    pieces: list[list[str]] = []  # per cell: the glyphs it spells ("" for an open cell)
+    for (r, c), value in zip(slot.cells, grid.pattern(slot), strict=True):
+        letters = found.get((r, c))
+        if letters is None:
+            pieces.append([value])
+        else:
+            glyphs = split_glyphs(letters)
+            pieces.append(glyphs if full else glyphs[:1])
+    pattern = [glyph for piece in pieces for glyph in piece]
+    if not lexicon.lengths().get(len(pattern)):
+        return {}
+    index = lexicon.index(len(pattern))
+    spelled: dict[str, int] = {}
+    for word_id in index.iter_ids(index.match(pattern)):
+        word, score = index.words[word_id], index.scores[word_id]
+        if (min_score is not None and score < min_score) or word in banned:
+            continue
+        glyphs = split_glyphs(word)
+        out, at = [], 0
+        for (r, c), piece in zip(slot.cells, pieces, strict=True):
+            letters = found.get((r, c))
+            out.append(stand_ins[letters] if letters is not None else glyphs[at])
+            at += len(piece)
+        spelled["".join(out)] = score
+    return spelled

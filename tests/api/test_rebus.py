@@ -1,0 +1,107 @@
+"""Rebus cells filled with the list's entries that spell them, checked against a brute force that
+reads every entry as the letters of its cells."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from csp_crossword import api
+from csp_crossword.api.jobs import prepare
+from csp_crossword.core.grid import parse_grid
+from csp_crossword.core.result import Status
+from csp_crossword.search.problem import build_problem
+from tests.bruteforce import runs
+
+
+def rebus_grid(rows: list[str], rebus: dict[tuple[int, int], str]):
+    """The package's grid of ``rows`` ("." open, "#" block) with ``rebus`` letters in their cells."""
+    grid = parse_grid("\n".join(rows))
+    cells = [list(row) for row in grid.cells]
+    for (r, c), letters in rebus.items():
+        cells[r][c] = letters
+    return grid.with_cells(cells)
+
+
+def brute_fills(rows: list[str], rebus: dict[tuple[int, int], str], words: set[str], letters: str) -> set[tuple]:
+    """Every fill (as rows of cell texts) where each entry, read as its cells' letters, is a list
+    word and no word is used twice: tries every letter in every open cell."""
+    free = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "." and (r, c) not in rebus]
+    slots = runs(rows)
+    found = set()
+    for choice in itertools.product(letters, repeat=len(free)):
+        cells = dict(zip(free, choice, strict=True)) | rebus
+        entries = ["".join(cells[cell] for cell in slot) for slot in slots]
+        if all(entry in words for entry in entries) and len(set(entries)) == len(entries):
+            found.add(tuple(tuple(cells.get((r, c)) for c in range(len(rows[0]))) for r in range(len(rows))))
+    return found
+
+
+def package_fills(grid, words: set[str]) -> set[tuple]:
+    stream = api.enumerate_fills(grid, sorted(words), time_limit=60)
+    fills = {tuple(tuple(cell or None for cell in row) for row in result.cells) for result in stream}
+    assert stream.complete
+    return fills
+
+
+def test_a_rebus_cell_is_filled_with_entries_that_spell_it():
+    grid = rebus_grid(["....", "....", "....", "...."], {(0, 0): "HEART"})
+    result = api.fill(grid, None, time_limit=60)
+    assert result.status == Status.FILLED
+    assert result.cells[0][0] == "HEART"
+    across, down = (next(e for e in result.entries if e.id == slot_id) for slot_id in ("1A", "1D"))
+    for entry in (across, down):
+        assert entry.answer.startswith("HEART") and len(entry.answer) == 8
+        assert entry.answer in api.load_words()  # the list's own entry, spelt through the rebus
+    assert not result.rebus_first_letter
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_fill_through_a_rebus_is_found_and_each_spells_list_words(seed):
+    rng = random.Random(seed)
+    rows = ["...", "...", ".##"] if seed % 2 else ["...", "...", "..."]
+    rebus = {(0, 0): "AB"}
+    words = {"".join(rng.choice("AB") for _ in range(n)) for n in (2, 3, 4) for _ in range(9)}
+    words |= {"AB" + "".join(rng.choice("AB") for _ in range(2)) for _ in range(4)}
+    grid = rebus_grid(rows, rebus)
+    assert package_fills(grid, words) == brute_fills(rows, rebus, words, "AB")
+
+
+def test_a_stand_in_never_lands_in_a_cell_without_the_rebus():
+    # a relaxed problem (only some slots' constraints, as the core search and the page's
+    # fill-ability build) has no crossing to rule out ABAA, written [AB]AA, in row 2: the rebus
+    # letters may still only stand in their own cell
+    grid = rebus_grid(["...", "...", "..."], {(0, 0): "AB"})
+    job = prepare(grid, ["ABAA", "ABAB", "AAA", "BAB", "ABA", "BBB"])
+    stand_in = next(iter(job.rebus.letters))
+    relaxed = build_problem(job.grid, job.lexicon, job.problem.options, slot_ids=["4A"])
+    assert relaxed.candidates("4A") and all(stand_in not in word for word in relaxed.candidates("4A"))
+    assert all(stand_in in word for word in job.problem.candidates("1A"))
+
+
+def test_an_entry_the_list_cannot_spell_reads_the_rebus_as_its_first_letter_and_says_so():
+    rows = ["..", "..", ".."]
+    rebus = {(0, 0): "XY"}
+    words = {"XYA", "XAB", "AB", "BA", "ABA"}  # 1A spells XY (XYA); no word spells XY?? down
+    result = api.fill(rebus_grid(rows, rebus), sorted(words), time_limit=30)
+    assert result.status == Status.FILLED
+    assert result.cells[0][0] == "XY"
+    entries = {e.id: e.answer for e in result.entries}
+    assert entries["1A"] == "XYA"  # read in full where the list has it
+    assert result.rebus_first_letter == [("1D", "XY")]
+    assert entries["1D"] == "XYAB"  # the cell reads XY; XAB, read with its first letter, made it fit
+
+
+def test_check_and_candidates_show_the_rebus_letters_not_a_stand_in():
+    grid = rebus_grid(["...", "...", "..."], {(0, 0): "QZ"})
+    words = ["QZAB", "QZBA", "ABA", "BAB", "AAB"]
+    slot = api.candidates(grid, "1A", words)
+    assert slot.pattern == "QZ??"
+    assert {entry for entry, _shown, _score in slot.words} <= {"QZAB", "QZBA"}
+    report = api.check(grid, words, time_limit=30)
+    assert report.status in {"solvable", "unsolvable"}
+    if report.witness is not None:
+        assert report.witness.cells[0][0] == "QZ"
+    text = " ".join(report.patterns.values()) + " ".join(why for _slot, why in report.empty)
+    assert all(ord(ch) < 0xA500 or ord(ch) > 0xA60B for ch in text)
