@@ -178,7 +178,7 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     assert glyph(browser, 0, 0) == "STAR"
     browser.save_screenshot(str(shots / "flow-rebus.png"))
 
-    # 9. The printed puzzle: a PDF whose page carries the title.
+    # 9. The printed puzzle: a PDF page with the title and the empty numbered grid.
     pdf = printed_pdf(browser, "print", SLOW)
     (shots / "flow-puzzle.pdf").write_bytes(pdf)
     assert pdf.startswith(b"%PDF-")
@@ -187,6 +187,12 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     document = pypdfium2.PdfDocument(pdf)
     try:
         assert len(document) >= 1
-        assert "Tent Sale" in document[0].get_textpage().get_text_range()
+        text = document[0].get_textpage().get_text_range()
+        assert "Tent Sale" in text
+        # the solver's grid: clue numbers only, no letter of the theme or the fill (no clue written)
+        assert not any(ch.isalpha() for ch in text.split("Tent Sale", 1)[1]), text
+        page = document[0].render(scale=1).to_pil().convert("L")
+        page.save(shots / "flow-puzzle.png")
+        assert page.getextrema()[0] < 128  # the grid is drawn: the page is not blank
     finally:
         document.close()
