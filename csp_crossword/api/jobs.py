@@ -41,6 +41,7 @@ def fill_options(
     no_shared_substring: int | None = None,
     allow_shared_roots: bool = False,
     fixed_glyphs: frozenset[str] = frozenset(),
+    spelled_through_rebus: frozenset[str] = frozenset(),
 ) -> FillOptions:
     """The fill options, checked against the grid (InputError for a slot it does not have)."""
     if min_score is not None and min_score < 0:
@@ -70,6 +71,7 @@ def fill_options(
         no_shared_substring=no_shared_substring,
         allow_shared_roots=allow_shared_roots,
         fixed_glyphs=fixed_glyphs,
+        spelled_through_rebus=spelled_through_rebus,
     )
 
 
@@ -220,5 +222,6 @@ def prepare(
         no_shared_substring=no_shared_substring,
         allow_shared_roots=allow_shared_roots,
         fixed_glyphs=frozenset(rebus.letters) if rebus is not None else frozenset(),
+        spelled_through_rebus=rebus.spelled if rebus is not None else frozenset(),
     )
     return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline), given, rebus)

@@ -46,6 +46,8 @@ class RebusReading:
     first_letter: tuple[tuple[str, str], ...] = ()
     #: (row, col) -> stand-in of every rebus cell.
     cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: The list's entries spelled through a rebus (SWEETHEART): the fill holds none written out too.
+    spelled: frozenset[str] = frozenset()
 
     def entry(self, slot: Slot, word: str) -> str:
         """A user's entry for ``slot`` (SWEETHEART through a HEART cell) written with the
@@ -148,6 +150,7 @@ def read_rebus(
     banned = {normalize_entry(word) for word in ban}
     full: dict[str, int] = {}
     short: dict[str, int] = {}
+    spelled_words: set[str] = set()
     spelled_in_full: set[tuple[int, ...]] = set()  # where a rebus stands in slots read in full
     first_letter: list[tuple[str, str]] = []
     for slot in grid.slots:
@@ -157,12 +160,14 @@ def read_rebus(
         shape = (slot.length, *(k for k, cell in enumerate(slot.cells) if cell in found))
         spelled = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=True)
         if spelled:
-            full.update(spelled)
+            full.update({entry: score for entry, (score, _word) in spelled.items()})
+            spelled_words.update(word for _score, word in spelled.values())
             spelled_in_full.add(shape)
         elif all(grid.cells[r][c] for r, c in slot.cells):
             continue  # the user's own complete entry: kept as given (.givens)
         else:
-            short.update(_spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=False))
+            read = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=False)
+            short.update({entry: score for entry, (score, _word) in read.items()})
             first_letter += [(slot.id, letters) for letters in through]
     # a first-letter reading (H for HEART: HAT as [HEART]AT) never goes where the rebus is read in
     # full, where it would spell HEARTAT
@@ -172,6 +177,7 @@ def read_rebus(
         {s: letters for letters, s in stand_ins.items()},
         tuple(first_letter),
         {cell: stand_ins[letters] for cell, letters in found.items()},
+        frozenset(spelled_words),
     )
     return grid.with_cells(cells), lexicon.with_entries(added) if added else lexicon, reading
 
@@ -200,9 +206,9 @@ def _spellings(
     banned: set[str],
     *,
     full: bool,
-) -> dict[str, int]:
-    """Entry with stand-ins -> score, for the list's entries that fit ``slot`` reading each of its
-    rebus cells as all its letters (``full``) or as its first one."""
+) -> dict[str, tuple[int, str]]:
+    """Entry with stand-ins -> (score, the list's entry), for the list's entries that fit
+    ``slot`` reading each of its rebus cells as all its letters (``full``) or as its first one."""
     pieces: list[list[str]] = []  # per cell: the glyphs it spells ("" for an open cell)
     for (r, c), value in zip(slot.cells, grid.pattern(slot), strict=True):
         letters = found.get((r, c))
@@ -215,7 +221,7 @@ def _spellings(
     if not lexicon.lengths().get(len(pattern)):
         return {}
     index = lexicon.index(len(pattern))
-    spelled: dict[str, int] = {}
+    spelled: dict[str, tuple[int, str]] = {}
     for word_id in index.iter_ids(index.match(pattern)):
         word, score = index.words[word_id], index.scores[word_id]
         if (min_score is not None and score < min_score) or word in banned:
@@ -226,5 +232,5 @@ def _spellings(
             letters = found.get((r, c))
             out.append(stand_ins[letters] if letters is not None else glyphs[at])
             at += len(piece)
-        spelled["".join(out)] = score
+        spelled["".join(out)] = (score, word)
     return spelled

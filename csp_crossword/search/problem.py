@@ -51,6 +51,9 @@ class FillOptions:
             keeps them apart (:mod:`csp_crossword.strategies.roots`).
         fixed_glyphs: Glyphs that fill only the cells already holding them: the stand-ins of
             rebus cells (:mod:`csp_crossword.api.rebus`), which no other cell may take.
+        spelled_through_rebus: The list's entries a slot spells through a rebus cell (written
+            there with its stand-in): unless ``allow_duplicates``, no slot holds them written
+            out, so none appears twice.
     """
 
     allow_duplicates: bool = False
@@ -61,6 +64,7 @@ class FillOptions:
     no_shared_substring: int | None = None
     allow_shared_roots: bool = False
     fixed_glyphs: frozenset[str] = frozenset()
+    spelled_through_rebus: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if self.no_shared_substring is not None:
@@ -180,8 +184,9 @@ def _node_domains(
     grid: Grid, options: FillOptions, network: Network, only_required: frozenset[str] = frozenset()
 ) -> tuple[list[int], list[tuple[str, str]]]:
     """Domains from lengths, pre-filled glyphs and required words, with reasons for empty ones.
-    ``only_required``: the required words the list lacks, which only their required slots may
-    hold (with ``allow_duplicates`` too: they are the user's entries there, not words of the list)."""
+    ``only_required``: words only the slots that require them may hold: the required words the
+    list lacks (with ``allow_duplicates`` too: they are the user's entries there, not words of the
+    list), and the entries spelled through a rebus."""
     required = {slot_id.upper(): normalize_entry(word) for slot_id, word in options.required}
     domains: list[int] = []
     empty: list[tuple[str, str]] = []
@@ -282,7 +287,10 @@ def build_problem(
     uses = lexicon.word_uses() if options.exact else None
     graph = constraint_graph(grid, slots, no_repeat=not options.allow_duplicates)
     network = Network(graph, lexicon, uses, options.no_shared_substring)
-    domains, empty = _node_domains(grid, options, network, frozenset(missing))
+    kept_out = frozenset(missing)
+    if not options.allow_duplicates:
+        kept_out |= options.spelled_through_rebus
+    domains, empty = _node_domains(grid, options, network, kept_out)
     if options.exact and slot_ids is None:
         empty += _count_mismatches(network, uses or {})
     state = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 from csp_crossword import api
@@ -39,10 +40,26 @@ def brute_fills(rows: list[str], rebus: dict[tuple[int, int], str], words: set[s
 
 
 def package_fills(grid, words: set[str]) -> set[tuple]:
-    stream = api.enumerate_fills(grid, sorted(words), time_limit=60)
-    fills = {tuple(tuple(cell or None for cell in row) for row in result.cells) for result in stream}
-    assert stream.complete
+    fills, _short = package_fills_and_short(grid, words)
     return fills
+
+
+def package_fills_and_short(grid, words: set[str]) -> tuple[set[tuple], set[tuple[str, str]]]:
+    """The package's fills, and the (slot, rebus) its fills read as the rebus's first letter."""
+    stream = api.enumerate_fills(grid, sorted(words), time_limit=60)
+    fills, short = set(), set()
+    for result in stream:
+        fills.add(tuple(tuple(cell or None for cell in row) for row in result.cells))
+        short.update(result.rebus_first_letter)
+    assert stream.complete
+    return fills, short
+
+
+def spells(rows: list[str], rebus: dict[tuple[int, int], str], slot_id: str, words: set[str]) -> bool:
+    """Whether a list word fits the slot reading its rebus cells in full (its other cells open)."""
+    slot = parse_grid("\n".join(rows)).slot(slot_id)
+    pattern = "".join(rebus.get(cell, ".") for cell in slot.cells)
+    return any(re.fullmatch(pattern, word) for word in words)
 
 
 def test_a_rebus_cell_is_filled_with_entries_that_spell_it():
@@ -57,15 +74,31 @@ def test_a_rebus_cell_is_filled_with_entries_that_spell_it():
     assert not result.rebus_first_letter
 
 
-@pytest.mark.parametrize("seed", range(6))
+#: Grids and their rebus cells: one rebus, one in a slot whose crossing is plain, two of one rebus
+#: in a slot, and short slots an entry spelled through a rebus could also fill written out.
+REBUS_GRIDS = [
+    (["...", "...", "..."], {(0, 0): "AB"}),
+    (["...", "...", ".##"], {(0, 0): "AB"}),
+    (["....", "#..#"], {(0, 1): "BA"}),
+    (["...", "..."], {(0, 0): "AB", (0, 2): "AB"}),
+    (["...", "...", "..."], {(1, 1): "AB"}),
+]
+
+
+@pytest.mark.parametrize("seed", range(12))
 def test_every_fill_through_a_rebus_is_found_and_each_spells_list_words(seed):
     rng = random.Random(seed)
-    rows = ["...", "...", ".##"] if seed % 2 else ["...", "...", "..."]
-    rebus = {(0, 0): "AB"}
+    rows, rebus = REBUS_GRIDS[seed % len(REBUS_GRIDS)]
     words = {"".join(rng.choice("AB") for _ in range(n)) for n in (2, 3, 4) for _ in range(9)}
-    words |= {"AB" + "".join(rng.choice("AB") for _ in range(2)) for _ in range(4)}
-    grid = rebus_grid(rows, rebus)
-    assert package_fills(grid, words) == brute_fills(rows, rebus, words, "AB")
+    words |= {"".join(rng.choice(["A", "B", "AB"]) for _ in range(n)) for n in (2, 3) for _ in range(6)}
+    fills, short = package_fills_and_short(rebus_grid(rows, rebus), words)
+    if short:  # read as the first letter only where no list word spells the rebus
+        assert not any(spells(rows, rebus, slot_id, words) for slot_id, _letters in short)
+    else:
+        expected = brute_fills(rows, rebus, words, "AB")
+        assert fills == expected
+        counted = api.count(rebus_grid(rows, rebus), sorted(words), time_limit=60)
+        assert counted.exact and counted.count == len(expected)
 
 
 def test_a_stand_in_never_lands_in_a_cell_without_the_rebus():
