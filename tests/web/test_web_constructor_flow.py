@@ -57,7 +57,7 @@ def classes(driver, r: int, c: int) -> set[str]:
 
 
 def autofill(driver) -> str:
-    """Press Autofill and wait until its answer is placed: every open cell holding a letter."""
+    """Press Autofill and wait for its answer in the result box; the box's text."""
     before = driver.find_element(By.ID, "result").get_attribute("textContent")
     driver.find_element(By.ID, "autofill").click()
     WebDriverWait(driver, SLOW).until(
@@ -87,10 +87,10 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     # 1. An empty 15x15 from the pattern library, by mouse.
     new_grid(browser, server, 5, 5)
     browser.find_element(By.CSS_SELECTOR, '.tabs [data-tab="patterns"]').click()
-    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#pat-list .pat-item"))
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#pat-list .pat-item"))
     browser.find_element(By.ID, "pat-filter").send_keys("am15-01")
     browser.find_element(By.CSS_SELECTOR, f"#pat-list .pat-item[data-id='{PATTERN_ID}']").click()
-    WebDriverWait(browser, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid .cell")) == 225)
+    WebDriverWait(browser, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid .cell")) == 225)
     pattern = [row for row in (REPO / "grids" / "american" / "am15-01.txt").read_text().split()]
     assert page_cells(browser, 15, 15) == tuple(tuple(None if ch == "#" else "" for ch in row) for row in pattern)
     title = browser.find_element(By.ID, "title")
@@ -100,10 +100,10 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     # 2. The theme entries typed and locked; none is a reason for a dead entry.
     for (r, c), word in THEME.items():
         type_at(browser, r, c, word.lower())
-        WebDriverWait(browser, 10).until(lambda d, r=r, c=c, word=word: glyph(d, r, c + len(word) - 1) == word[-1])
+        WebDriverWait(browser, 30).until(lambda d, r=r, c=c, word=word: glyph(d, r, c + len(word) - 1) == word[-1])
         select_across(browser, r, c)
         browser.find_element(By.ID, "lock-entry").click()
-        WebDriverWait(browser, 10).until(lambda d, r=r, c=c: "locked" in classes(d, r, c))
+        WebDriverWait(browser, 30).until(lambda d, r=r, c=c: "locked" in classes(d, r, c))
     assert all("locked" in classes(browser, r, c) for r, c in theme_cells())
     assert "every entry still has words" in fit_summary(browser)
     assert not dead_cells(browser)
@@ -123,7 +123,7 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     assert "1A" in dead and not set(dead) & set(theme_ids), (dead, theme_ids)
     select_across(browser, 0, 1)
     browser.find_element(By.ID, "grid-input").send_keys(Keys.BACKSPACE, Keys.BACKSPACE)
-    WebDriverWait(browser, 10).until(lambda d: glyph(d, 0, 0) == "" and glyph(d, 0, 1) == "")
+    WebDriverWait(browser, 30).until(lambda d: glyph(d, 0, 0) == "" and glyph(d, 0, 1) == "")
     WebDriverWait(browser, 30).until(lambda d: not dead_cells(d))
     assert "every entry still has words" in fit_summary(browser)
 
@@ -160,7 +160,7 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     assert all("from-fill" in classes(browser, r, c) for r, c in fill_cells)
     assert not any("from-fill" in classes(browser, r, c) for r, c in theme_cells())
     browser.find_element(By.ID, "clear-fill").click()
-    WebDriverWait(browser, 20).until(lambda d: all(glyph(d, r, c) == "" for r, c in fill_cells))
+    WebDriverWait(browser, 30).until(lambda d: all(glyph(d, r, c) == "" for r, c in fill_cells))
     cleared = page_cells(browser, 15, 15)
     browser.save_screenshot(str(shots / "flow-reopened-cleared.png"))
     assert {(r, c) for r in range(15) for c in range(15) if cleared[r][c]} == theme_cells()
@@ -172,9 +172,9 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
 
     # 8. A rebus by Insert, letters, Enter: the cursor moves on to the entry's next cell.
     put_rebus(browser, 0, 0, "star")
-    WebDriverWait(browser, 10).until(lambda d: "selected" in classes(d, 0, 1))
+    WebDriverWait(browser, 30).until(lambda d: "selected" in classes(d, 0, 1))
     browser.find_element(By.ID, "grid-input").send_keys("e")
-    WebDriverWait(browser, 10).until(lambda d: glyph(d, 0, 1) == "E")
+    WebDriverWait(browser, 30).until(lambda d: glyph(d, 0, 1) == "E")
     assert glyph(browser, 0, 0) == "STAR"
     browser.save_screenshot(str(shots / "flow-rebus.png"))
 
