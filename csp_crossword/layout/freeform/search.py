@@ -294,6 +294,8 @@ class Freeform(PairPlacement, NeighbourMoves):
             current = best if best is not None else board  # the loop above builds at least one board
             while going_on(self._step_end):  # all placed: still more crossings, a smaller board
                 candidate = self._neighbour(current, rng)
+                if candidate is current:  # nothing to take off (one word or pair): no other board to try
+                    break
                 boards += 1
                 if candidate.key() >= current.key():
                     current = candidate
