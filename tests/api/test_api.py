@@ -19,9 +19,15 @@ from csp_crossword.words.lexicon import Lexicon
 
 import plugin_backend
 
+#: Seconds within which a job cut short must return: a loose guard against a hang, far from every
+#: limit here, so that a busy machine passes too (the limits are checked by the deadline each step
+#: receives, or by the processor time spent).
+HANG_GUARD_SECONDS = 60.0
 
-#: The time limits of a whole job hold within 10% or 0.5 s, whichever is larger.
+
 def within_limit(seconds: float, limit: float) -> bool:
+    """The documented promise: a whole job's time limit holds within 10 % or 0.5 s, whichever is
+    larger."""
     return seconds <= limit + max(0.1 * limit, 0.5)
 
 
@@ -109,31 +115,60 @@ def test_cli_backend_options_reach_the_backend(capsys, tmp_path):
     assert code == 0
 
 
-def test_count_keeps_one_deadline_over_every_region(plugin):
+def deadlines_seen(monkeypatch) -> list[float | None]:
+    """The deadline of every search any backend is asked to make, in order."""
+    from csp_crossword.backends.base import Backend
+
+    seen: list[float | None] = []
+    calls = Backend._call
+
+    def recording(time_limit, deadline, stop, progress):
+        call = calls(time_limit, deadline, stop, progress)
+        seen.append(call.deadline)
+        return call
+
+    monkeypatch.setattr(Backend, "_call", staticmethod(recording))
+    return seen
+
+
+def kept_one_deadline(seen: list[float | None], start: float, elapsed: float, limit: float) -> bool:
+    """Whether the first search got the job's deadline (``limit`` after a moment within the job)
+    and no later search a later one."""
+    job = seen[0] if seen else None
+    return job is not None and start <= job - limit <= start + elapsed and all(d is not None and d <= job for d in seen)
+
+
+def test_count_keeps_one_deadline_over_every_region(plugin, monkeypatch):
     # Two regions (3x3 and 4x4 open squares), counted apart and multiplied (repeats allowed),
     # each with far more fills than can be counted: before, each region got the full limit.
+    # Every region's search gets the job's one deadline, whatever the machine's load.
     grid = "...#....\n...#....\n...#....\n####....\n"
     words = ["".join(p) for n in (3, 4) for p in itertools.product("AB", repeat=n)]
     lexicon = Lexicon.from_words(words)
+    seen = deadlines_seen(monkeypatch)
     start = time.monotonic()
     result = cc.count(
         grid, lexicon, allow_duplicates=True, time_limit=1.0, backend=plugin, backend_options={"node_delay": 0.001}
     )
     elapsed = time.monotonic() - start
     assert not result.exact and result.components == 2
-    assert within_limit(elapsed, 1.0), elapsed
+    assert len(seen) >= 2 and kept_one_deadline(seen, start, elapsed, 1.0), (start, elapsed, seen)
+    assert elapsed < HANG_GUARD_SECONDS
 
 
-def test_check_keeps_one_deadline_for_proof_and_core(plugin):
-    # The slow plug-in proves the grid unsolvable in about 0.6 s; the core search after it must
-    # stop at the same deadline (before, it was given 2 s more whatever the limit).
+def test_check_keeps_one_deadline_for_proof_and_core(plugin, monkeypatch):
+    # The slow plug-in proves the grid unsolvable in about 0.6 s on an idle machine; the core
+    # search after it must keep the same deadline (before, it was given 2 s more whatever the
+    # limit): every search of the job gets the one deadline.
+    seen = deadlines_seen(monkeypatch)
     start = time.monotonic()
     report = cc.check(
         "...\n...\n...", UNSAT_NEEDS_SEARCH, backend=plugin, backend_options={"node_delay": 0.01}, time_limit=1.0
     )
     elapsed = time.monotonic() - start
     assert report.status in ("unsolvable", "unknown")
-    assert within_limit(elapsed, 1.0), elapsed
+    assert kept_one_deadline(seen, start, elapsed, 1.0), (start, elapsed, seen)
+    assert elapsed < HANG_GUARD_SECONDS
 
 
 def test_check_unsolvable_core_is_unsatisfiable():
@@ -155,12 +190,12 @@ def test_stop_event_ends_a_job_early(plugin):
         "...\n...\n...",
         UNSAT_NEEDS_SEARCH,
         backend=plugin,
-        backend_options={"node_delay": 0.05},
+        backend_options={"node_delay": 1.0},  # a proof of about a minute
         stop=stop,
-        time_limit=30,
+        time_limit=10 * HANG_GUARD_SECONDS,
     )
     elapsed = time.monotonic() - start
-    assert result.status == cc.Status.TIMEOUT and elapsed < 2.0
+    assert result.status == cc.Status.TIMEOUT and elapsed < HANG_GUARD_SECONDS
     already = threading.Event()
     already.set()
     assert cc.fill("...\n...\n...", SQUARE, stop=already).status == cc.Status.TIMEOUT
@@ -171,7 +206,7 @@ def test_progress_is_called_during_a_long_search():
     start = time.monotonic()
     words = ["".join(p) for p in itertools.product("ABC", repeat=4)]  # 81^4 fills: never finishes
     result = cc.count("....\n....\n....\n....", words, allow_duplicates=True, time_limit=1.2, progress=seen.append)
-    assert not result.exact and within_limit(time.monotonic() - start, 1.2)
+    assert not result.exact and time.monotonic() - start < HANG_GUARD_SECONDS
     assert len(seen) >= 2 and seen[-1].nodes > 0  # ac reports every 0.5 s
 
 
@@ -202,12 +237,14 @@ def test_cli_time_limits_count_from_the_command_start(capsys, tmp_path, benchmar
     # whole keeps --time-limit.
     from conftest import GRIDS
 
+    # On a busy machine the command may wait for a processor past its limit: what it must not do
+    # is go on computing, which the processor time it spends shows. Either bound will do.
     for argv in (
         ["check", GRIDS / "vanbeek" / "h2110.txt", "--words", benchmark_words],
         ["fill", GRIDS / "vanbeek" / "h2110.txt", "--words", benchmark_words, "-q"],
         ["freeform", benchmark_words, "--size", "25x25", "-q", "--show", "report"],
     ):
-        start = time.monotonic()
+        start, processor = time.monotonic(), time.process_time()
         code, _, _ = run(capsys, *argv, "--time-limit", "1.5")
-        elapsed = time.monotonic() - start
-        assert code in (0, 3) and within_limit(elapsed, 1.5), (argv[0], elapsed)
+        elapsed, spent = time.monotonic() - start, time.process_time() - processor
+        assert code in (0, 3) and (within_limit(elapsed, 1.5) or within_limit(spent, 1.5)), (argv[0], elapsed, spent)
