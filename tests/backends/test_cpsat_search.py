@@ -115,3 +115,22 @@ def test_a_worker_count_past_the_limit_is_refused_with_its_range():
     for count in (0, MAX_WORKERS + 1, 99_999_999_999):
         with pytest.raises(ValueError, match=f"from 1 to {MAX_WORKERS}"):
             CpSatOptions(workers=count)
+
+
+def test_a_solve_too_short_to_load_its_model_is_not_started(monkeypatch):
+    from csp_crossword.backends import cpsat
+    from csp_crossword.backends.cpsat_model import table_values
+
+    lexicon = Lexicon.from_words(["CAT", "ACE", "TEA", "ATE", "EAT", "TEN", "NET", "ANT", "CAN", "ACT", "ETA"])
+    problem = build_problem(parse_grid("...\n...\n..."), lexicon, FillOptions(allow_duplicates=True))
+    values = table_values(problem)
+    # the load estimate at 10 s per value: more than the 5 s given, so no model is built
+    monkeypatch.setattr(cpsat, "LOAD_SECONDS_PER_TABLE_VALUE", 10.0)
+    monkeypatch.setattr(cpsat, "CpSatModel", None)  # building one would fail loudly
+    short = get_backend("cpsat")().solve(problem, time_limit=5.0)
+    assert values * 10.0 > 5.0
+    assert short.status == Status.TIMEOUT and "before CP-SAT had loaded its model" in short.reason
+    monkeypatch.undo()
+    whole = get_backend("cpsat")().solve(problem, time_limit=60)  # the estimate well inside 60 s
+    assert whole.status == Status.FILLED
+    assert verify_fill(problem.grid, whole.cells, lexicon, allow_duplicates=True) == []
