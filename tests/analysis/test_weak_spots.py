@@ -128,6 +128,6 @@ def test_no_entry_below_30_is_kept_when_the_grid_fills_at_30_even_after_the_stag
     words = STRONG | {"COD": 10, "CAB": 40, "BAN": 40}  # CAT, CAB, TAN, BAN fill the small ring at 40
     started = time.monotonic()
     result = cc.fill(GRID, words, seed=seed)
-    assert result.status == cc.Status.FILLED and time.monotonic() - started < 30
+    assert result.status == cc.Status.FILLED and time.monotonic() - started < 60  # a loose guard: no hang
     assert min(e.score for e in result.entries) >= 30
     assert result.weak_spots is None

@@ -91,8 +91,10 @@ def test_optimize_proves_a_small_grid_with_the_built_in_list():
 
 def test_the_reference_search_keeps_its_deadline_on_a_15x15_with_the_built_in_list():
     problem = api.prepare("grids/american/am15-01.txt").problem
-    started = time.monotonic()
+    started, computing = time.monotonic(), time.thread_time()
     found = prove_optimum(problem, 0, time.monotonic() + 1, native=False)
     # one evaluation of every slot's words takes seconds in Python: the deadline is looked at
-    # per slot, so the search ends soon after it (generous for a busy machine)
-    assert not found.proved and time.monotonic() - started < 15
+    # per slot, so the search ends soon after it. On a busy machine it may wait for a processor
+    # past that: the processor time it spent then bounds it instead (either will do).
+    wall, spent = time.monotonic() - started, time.thread_time() - computing
+    assert not found.proved and (wall < 15 or spent < 15), (wall, spent)
