@@ -192,11 +192,11 @@ def test_a_stop_from_another_thread_ends_the_compiled_search(hard_problem):
     timer = threading.Timer(0.3, stop.set)
     timer.start()
     started = time.monotonic()
-    result = ACBackend().solve(problem, time_limit=60, stop=stop)
+    result = ACBackend().solve(problem, time_limit=600, stop=stop)
     elapsed = time.monotonic() - started
     timer.cancel()
     assert result.status == Status.TIMEOUT
-    assert elapsed < 20  # stopped long before the limit (generous: a busy machine)
+    assert elapsed < 60  # stopped long before the limit (a loose guard: a busy machine passes)
 
 
 def test_progress_is_reported_while_the_core_runs(hard_problem):

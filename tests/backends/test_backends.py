@@ -129,7 +129,7 @@ def test_time_limit_gives_timeout_with_partial_fill(backend, words_lexicon):
     grid = read_grid(GRIDS / "vanbeek" / "h2110.txt")
     _, result = solve(backend, grid, words_lexicon, time_limit=0.5)
     assert result.status == Status.TIMEOUT
-    assert result.stats.seconds < 20  # the limit bounds the search, not model building
+    assert result.stats.seconds < 60  # a loose guard: the limit bounds the search, not model building
     if backend in ("ac", "auto"):  # ac keeps the deepest partial fill
         assert result.cells is not None and result.entries
     for entry in result.entries:
