@@ -190,7 +190,9 @@ def export_minizinc(grid: GridLike, words: Words = None, **fill_settings: Any) -
     """The arc-consistent problem as MiniZinc data (``.dzn``) for ``models/crossword.mzn``."""
     from ..search.minizinc import dzn_data
 
-    return dzn_data(prepare(grid, words, **fill_settings).problem)
+    job = prepare(grid, words, **fill_settings)
+    data = dzn_data(job.problem)
+    return job.rebus.text(data) if job.rebus is not None else data  # a rebus glyph named by its letters
 
 
 def count(

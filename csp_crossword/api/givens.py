@@ -21,7 +21,7 @@ from ..core.glyphs import is_cell_glyph, normalize_entry, split_glyphs
 DIRECTIONS = {"a": "across", "across": "across", "d": "down", "down": "down"}
 
 if TYPE_CHECKING:
-    from ..core.grid import Grid
+    from ..core.grid import Grid, Slot
     from ..words.lexicon import Lexicon
 
 
@@ -84,10 +84,12 @@ def place_entries(grid: Grid, placements: Iterable[Placement]) -> Grid:
                 (r, c), slot_id = inside[0].cells[0], inside[0].id
                 hint = f" (the {direction} slot there, {slot_id}, starts at row {r + 1}, column {c + 1})"
             raise InputError(f"{where}: no {direction} entry starts there{hint}", grid.source)
-        glyphs = split_glyphs(normalize_entry(placed.word))
+        glyphs = _through_rebus(cells, slot, split_glyphs(normalize_entry(placed.word)))
         if len(glyphs) != slot.length:
             raise InputError(f"{where}: {len(glyphs)} letters for a slot of {slot.length} ({slot.id})", grid.source)
         for (r, c), glyph in zip(slot.cells, glyphs, strict=True):
+            if len(split_glyphs(glyph)) > 1:  # the rebus already in the cell, spelled by the word
+                continue
             if not is_cell_glyph(glyph):
                 raise InputError(f"{where}: {glyph!r} cannot fill a cell (letters and digits only)", grid.source)
             if cells[r][c] and cells[r][c] != glyph:
@@ -96,6 +98,26 @@ def place_entries(grid: Grid, placements: Iterable[Placement]) -> Grid:
                 )
             cells[r][c] = glyph
     return grid.with_cells(cells)
+
+
+def _through_rebus(cells: list[list[str | None]], slot: Slot, glyphs: list[str]) -> list[str]:
+    """A word's glyphs one per cell of ``slot``: a rebus cell it spells (HEART in SWEETHEART)
+    takes all its letters; ``glyphs`` unchanged when the word does not spell the slot's rebus
+    cells there."""
+    if len(glyphs) == slot.length:
+        return glyphs
+    pieces, at = [], 0
+    for r, c in slot.cells:
+        rebus = split_glyphs(cells[r][c] or "")
+        if len(rebus) > 1 and glyphs[at : at + len(rebus)] == rebus:
+            pieces.append("".join(rebus))
+            at += len(rebus)
+        elif at < len(glyphs):
+            pieces.append(glyphs[at])
+            at += 1
+        else:
+            return glyphs
+    return pieces if at == len(glyphs) else glyphs
 
 
 def parse_placement(text: str) -> Placement:

@@ -14,13 +14,13 @@ from ..core.errors import InputError
 from ..core.glyphs import is_cell_glyph, normalize_entry, split_glyphs
 from ..core.grid import Grid, Slot
 from ..core.result import FillResult
-from ..search.problem import FillOptions, FillProblem, build_problem
+from ..search.problem import FillOptions, FillProblem, RebusRules, build_problem
 from ..verify.fill import verify_fill
 from ..words.lexicon import Lexicon
 from ..words.ngrams import check_run_length
 from .givens import Placement, entries_outside, place_entries
 from .inputs import GridLike, Words, as_grid, as_lexicon, resolve_spelling
-from .rebus import RebusReading, read_rebus
+from .rebus import RebusReading, read_rebus, rebus_cells
 
 if TYPE_CHECKING:
     from ..backends.base import Cells
@@ -40,8 +40,7 @@ def fill_options(
     exact: bool = False,
     no_shared_substring: int | None = None,
     allow_shared_roots: bool = False,
-    fixed_glyphs: frozenset[str] = frozenset(),
-    spelled_through_rebus: frozenset[str] = frozenset(),
+    rebus: RebusRules | None = None,
 ) -> FillOptions:
     """The fill options, checked against the grid (InputError for a slot it does not have)."""
     if min_score is not None and min_score < 0:
@@ -70,8 +69,7 @@ def fill_options(
         exact=exact,
         no_shared_substring=no_shared_substring,
         allow_shared_roots=allow_shared_roots,
-        fixed_glyphs=fixed_glyphs,
-        spelled_through_rebus=spelled_through_rebus,
+        rebus=rebus,
     )
 
 
@@ -133,8 +131,13 @@ class FillJob:
     def verify(self, cells: Cells) -> list[str]:
         """The independent verifier's complaints about a fill of this problem (empty: valid)."""
         problem = self.problem
-        stray = self.rebus.stray(self.grid, cells) if self.rebus is not None else []
-        return stray + verify_fill(
+        misread = []
+        if self.rebus is not None:  # the fill as the user's grid reads it, rebus letters and all
+            kept = [slot_id for slot_id, _word in problem.options.required]
+            repeats = problem.options.allow_duplicates
+            misread = self.rebus.stray(self.grid, cells)
+            misread += self.rebus.misread(self.grid, cells, problem.lexicon, kept=kept, repeats=repeats)
+        return misread + verify_fill(
             self.grid,
             cells,
             problem.lexicon,
@@ -204,7 +207,11 @@ def prepare(
     grid = place_entries(as_grid(grid, rtl=lang == "ar"), theme)
     lexicon = as_lexicon(words, lang=lang, spelling=resolve_spelling(spelling, grid, lang, own_list=words is not None))
     rebus = None
-    if not exact:  # a fill-in puzzle's list is its words, each placed as often as listed
+    if rebus_cells(grid):
+        if exact:  # a fill-in puzzle's words are placed one glyph a cell, as often as listed
+            raise InputError("a fill-in puzzle's grid cannot hold a rebus cell (several letters in one cell)")
+        if no_shared_substring is not None:
+            raise InputError("--no-shared-substring is not available on a grid with a rebus cell")
         grid, lexicon, rebus = read_rebus(grid, lexicon, min_score=min_score, ban=ban)
     given = {} if exact or not keep_given else entries_outside(grid, lexicon, min_score=min_score, ban=ban)
     requested = list(require.items()) if isinstance(require, Mapping) else list(require or [])
@@ -212,16 +219,20 @@ def prepare(
         requested = [(slot_id, _through_rebus(grid, rebus, slot_id, word)) for slot_id, word in requested]
     asked = {str(slot_id).strip().upper() for slot_id, _word in requested}
     requested += [(slot_id, entry) for slot_id, entry in given.items() if slot_id not in asked]
-    options = fill_options(
-        grid,
-        min_score=min_score,
-        ban=ban,
-        require=requested,
-        allow_duplicates=allow_duplicates,
-        exact=exact,
-        no_shared_substring=no_shared_substring,
-        allow_shared_roots=allow_shared_roots,
-        fixed_glyphs=frozenset(rebus.letters) if rebus is not None else frozenset(),
-        spelled_through_rebus=rebus.spelled if rebus is not None else frozenset(),
-    )
+    try:
+        options = fill_options(
+            grid,
+            min_score=min_score,
+            ban=ban,
+            require=requested,
+            allow_duplicates=allow_duplicates,
+            exact=exact,
+            no_shared_substring=no_shared_substring,
+            allow_shared_roots=allow_shared_roots,
+            rebus=rebus.rules if rebus is not None else None,
+        )
+    except InputError as error:  # a required entry's clash names the rebus, not its stand-in
+        if rebus is None:
+            raise
+        raise replace(error, message=rebus.text(error.message)) from None
     return FillJob(grid, lexicon, build_problem(grid, lexicon, options, deadline=deadline), given, rebus)

@@ -161,7 +161,9 @@ def portfolio_fill(
         racers = make_engine("local", run, workers=len(chosen), start_method="fork")
     else:
         shipped = source if source is not None else _picklable(lexicon)
-        run = functools.partial(solve_member_from_words, job.grid, shipped, settings)
+        # the grid as written: a member reads its rebus cells again, with the same stand-ins
+        written = job.rebus.original if job.rebus is not None and job.rebus.original is not None else job.grid
+        run = functools.partial(solve_member_from_words, written, shipped, settings)
         racers = make_engine(engine, run, workers=len(chosen), address=address)
     best: FillResult | None = None
     winner: FillResult | None = None

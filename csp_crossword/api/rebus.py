@@ -15,11 +15,13 @@ their own word.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from ..core.errors import InputError
 from ..core.glyphs import normalize_entry, split_glyphs
+from ..search.problem import RebusRules
 
 if TYPE_CHECKING:
     from ..analysis.checking import CheckReport
@@ -46,8 +48,10 @@ class RebusReading:
     first_letter: tuple[tuple[str, str], ...] = ()
     #: (row, col) -> stand-in of every rebus cell.
     cells: dict[tuple[int, int], str] = field(default_factory=dict)
-    #: The list's entries spelled through a rebus (SWEETHEART): the fill holds none written out too.
-    spelled: frozenset[str] = frozenset()
+    #: The rules the job's problem keeps (FillOptions.rebus).
+    rules: RebusRules = field(default_factory=lambda: RebusRules(()))
+    #: The grid as the user wrote it, rebus letters in their cells (what a job elsewhere starts from).
+    original: Grid | None = None
 
     def entry(self, slot: Slot, word: str) -> str:
         """A user's entry for ``slot`` (SWEETHEART through a HEART cell) written with the
@@ -77,6 +81,26 @@ class RebusReading:
 
     def cell(self, value: str | None) -> str | None:
         return self.letters.get(value, value) if value else value
+
+    def misread(
+        self, grid: Grid, cells: Sequence[Sequence[str | None]], lexicon: Lexicon, *, kept: Iterable[str], repeats: bool
+    ) -> list[str]:
+        """A fill's entries as the user's grid reads them, checked again: every entry through a
+        rebus read in full is a word of ``lexicon`` (but the ``kept`` slots' given or required
+        ones), and no two entries read the same unless ``repeats``."""
+        short = {slot_id for slot_id, _letters in self.first_letter}
+        skipped = short | set(kept)
+        seen: dict[str, str] = {}
+        problems = []
+        for slot in grid.slots:
+            read = self.text("".join(cells[r][c] or "" for r, c in slot.cells))
+            through = any(cell in self.cells for cell in slot.cells)
+            if through and slot.id not in skipped and read not in lexicon:
+                problems.append(f"{slot.id} reads {read}, which the word list does not hold")
+            if not repeats and read in seen:
+                problems.append(f"{seen[read]} and {slot.id} both read {read}")
+            seen.setdefault(read, slot.id)
+        return problems
 
     def stray(self, grid: Grid, cells: Iterable[Iterable[str | None]]) -> list[str]:
         """The cells of a fill holding a stand-in that ``grid`` (with its stand-ins) does not
@@ -148,51 +172,37 @@ def read_rebus(
     for (r, c), letters in found.items():
         cells[r][c] = stand_ins[letters]
     banned = {normalize_entry(word) for word in ban}
-    full: dict[str, int] = {}
-    short: dict[str, int] = {}
+    added: dict[str, int] = {}
+    slot_words: list[tuple[str, frozenset[str]]] = []
     spelled_words: set[str] = set()
-    spelled_in_full: set[tuple[int, ...]] = set()  # where a rebus stands in slots read in full
     first_letter: list[tuple[str, str]] = []
     for slot in grid.slots:
         through = [found[cell] for cell in slot.cells if cell in found]
         if not through:
             continue
-        shape = (slot.length, *(k for k, cell in enumerate(slot.cells) if cell in found))
         spelled = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=True)
         if spelled:
-            full.update({entry: score for entry, (score, _word) in spelled.items()})
             spelled_words.update(word for _score, word in spelled.values())
-            spelled_in_full.add(shape)
         elif all(grid.cells[r][c] for r, c in slot.cells):
             continue  # the user's own complete entry: kept as given (.givens)
-        else:
-            read = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=False)
-            short.update({entry: score for entry, (score, _word) in read.items()})
+        else:  # H for HEART: HAT as [HEART]AT, in this slot only
+            spelled = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=False)
             first_letter += [(slot.id, letters) for letters in through]
-    # a first-letter reading (H for HEART: HAT as [HEART]AT) never goes where the rebus is read in
-    # full, where it would spell HEARTAT
-    added = {entry: score for entry, score in short.items() if _shape(entry, stand_ins.values()) not in spelled_in_full}
-    added.update(full)
-    reading = RebusReading(
-        {s: letters for letters, s in stand_ins.items()},
-        tuple(first_letter),
-        {cell: stand_ins[letters] for cell, letters in found.items()},
-        frozenset(spelled_words),
-    )
+        added.update({entry: score for entry, (score, _word) in spelled.items()})
+        slot_words.append((slot.id, frozenset(spelled)))
+    by_stand_in = {stand_in: rebus for rebus, stand_in in stand_ins.items()}
+    rules = RebusRules(tuple(by_stand_in.items()), tuple(slot_words), frozenset(spelled_words))
+    placed = {cell: stand_ins[rebus] for cell, rebus in found.items()}
+    reading = RebusReading(by_stand_in, tuple(first_letter), placed, rules, grid)
     return grid.with_cells(cells), lexicon.with_entries(added) if added else lexicon, reading
-
-
-def _shape(entry: str, stand_ins: Iterable[str]) -> tuple[int, ...]:
-    """An entry's length and the places of its stand-ins."""
-    glyphs = split_glyphs(entry)
-    marks = set(stand_ins)
-    return (len(glyphs), *(k for k, glyph in enumerate(glyphs) if glyph in marks))
 
 
 def _stand_ins(rebuses: list[str], lexicon: Lexicon) -> dict[str, str]:
     """Rebus letters -> a glyph the list does not use."""
     used = lexicon.alphabet
-    free = (chr(code) for code in range(STAND_IN_FIRST, STAND_IN_LAST + 1) if chr(code) not in used)
+    free = [chr(code) for code in range(STAND_IN_FIRST, STAND_IN_LAST + 1) if chr(code) not in used]
+    if len(rebuses) > len(free):
+        raise InputError(f"a grid holds at most {len(free)} different rebus cells, not {len(rebuses)}")
     return dict(zip(rebuses, free, strict=False))
 
 

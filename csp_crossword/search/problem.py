@@ -34,6 +34,34 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class RebusRules:
+    """The rules of a grid's rebus cells (:mod:`csp_crossword.api.rebus`): each stands in as a
+    glyph of its own, which no other cell may take.
+
+    Attributes:
+        letters: (stand-in glyph, the rebus letters it stands for).
+        slot_words: (slot id, the entries it may hold): a slot through a rebus holds only the
+            entries that spell the rebus there, written with its stand-in.
+        spelled: The list's entries a slot may spell through a rebus (SWEETHEART): unless
+            ``allow_duplicates``, no slot holds them written out, so none appears twice.
+    """
+
+    letters: tuple[tuple[str, str], ...]
+    slot_words: tuple[tuple[str, frozenset[str]], ...] = ()
+    spelled: frozenset[str] = frozenset()
+
+    @property
+    def stand_ins(self) -> frozenset[str]:
+        return frozenset(stand_in for stand_in, _letters in self.letters)
+
+    def as_read(self, entry: str) -> str:
+        """``entry`` with each stand-in written as its rebus letters."""
+        for stand_in, letters in self.letters:
+            entry = entry.replace(stand_in, letters)
+        return entry
+
+
+@dataclass(frozen=True)
 class FillOptions:
     """What the user asks of a fill.
 
@@ -49,11 +77,7 @@ class FillOptions:
             (ValueError otherwise).
         allow_shared_roots: Let two entries share a root (GREY and GREYED); by default a fill
             keeps them apart (:mod:`csp_crossword.strategies.roots`).
-        fixed_glyphs: Glyphs that fill only the cells already holding them: the stand-ins of
-            rebus cells (:mod:`csp_crossword.api.rebus`), which no other cell may take.
-        spelled_through_rebus: The list's entries a slot spells through a rebus cell (written
-            there with its stand-in): unless ``allow_duplicates``, no slot holds them written
-            out, so none appears twice.
+        rebus: How the grid's rebus cells are read (:class:`RebusRules`); None without any.
     """
 
     allow_duplicates: bool = False
@@ -63,8 +87,7 @@ class FillOptions:
     exact: bool = False
     no_shared_substring: int | None = None
     allow_shared_roots: bool = False
-    fixed_glyphs: frozenset[str] = frozenset()
-    spelled_through_rebus: frozenset[str] = frozenset()
+    rebus: RebusRules | None = None
 
     def __post_init__(self) -> None:
         if self.no_shared_substring is not None:
@@ -211,17 +234,29 @@ def _node_domains(
                     domain &= ~(1 << index.position[word])
             if not domain:
                 empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
-        if options.fixed_glyphs and domain:
-            domain = _without_fixed_glyphs(index, pattern, options.fixed_glyphs, domain)
+        if options.rebus is not None and domain:
+            own = slot.id not in required  # a required entry is the user's, however it reads
+            domain = _rebus_domain(index, slot.id if own else None, pattern, options.rebus, domain)
             if not domain:
-                empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
+                reason = f"no word matches {options.rebus.as_read(grid.pattern_text(slot))}"
+                empty.append((slot.id, reason))
         domains.append(domain)
     return domains, empty
 
 
-def _without_fixed_glyphs(index: WordIndex, pattern: list[str], fixed: frozenset[str], domain: int) -> int:
-    """``domain`` without the words that put a fixed glyph where the pattern does not hold it."""
-    for glyph in fixed:
+def _rebus_domain(index: WordIndex, slot_id: str | None, pattern: list[str], rules: RebusRules, domain: int) -> int:
+    """``domain`` kept to the rebus rules: a slot through a rebus (``slot_id``; None for one
+    holding a required entry) to its own spellings of it, and no word putting a stand-in where
+    the pattern does not hold it."""
+    own = dict(rules.slot_words).get(slot_id) if slot_id is not None else None
+    if own is not None:
+        allowed = 0
+        for word in own:
+            position = index.position.get(word)
+            if position is not None:
+                allowed |= 1 << position
+        domain &= allowed
+    for glyph in rules.stand_ins:
         gid = index.alphabet.get(glyph)
         if gid is None:
             continue
@@ -288,8 +323,8 @@ def build_problem(
     graph = constraint_graph(grid, slots, no_repeat=not options.allow_duplicates)
     network = Network(graph, lexicon, uses, options.no_shared_substring)
     kept_out = frozenset(missing)
-    if not options.allow_duplicates:
-        kept_out |= options.spelled_through_rebus
+    if options.rebus is not None and not options.allow_duplicates:
+        kept_out |= options.rebus.spelled
     domains, empty = _node_domains(grid, options, network, kept_out)
     if options.exact and slot_ids is None:
         empty += _count_mismatches(network, uses or {})

@@ -147,8 +147,15 @@ def root_pairs(problem: FillProblem, result: FillResult) -> list[tuple[str, str,
     """The fill's shared-root pairs: slot ids and the root they share."""
     lexicon = problem.lexicon
     entries = [entry for entry in result.entries if entry.answer]
-    roots = [roots_of(e.answer, lexicon.display_form(e.answer), lexicon.__contains__) for e in entries]
+    read = _as_read(problem)
+    roots = [roots_of(read(e.answer), lexicon.display_form(read(e.answer)), lexicon.__contains__) for e in entries]
     return [(entries[i].id, entries[j].id, root) for i, j, root in shared_root_pairs(roots)]
+
+
+def _as_read(problem: FillProblem) -> Callable[[str], str]:
+    """How the problem's entries read: through a rebus cell, with its letters (SWEET[HEART])."""
+    rules = problem.options.rebus
+    return rules.as_read if rules is not None else str
 
 
 def _giving_way(problem: FillProblem, result: FillResult, pair: tuple[str, str, str]) -> list[tuple[int, str, int]]:
@@ -190,9 +197,10 @@ def _words_with_root(problem: FillProblem, slot: int, domain: int, root: str) ->
     known = lexicon.__contains__
     needle = root[:ROOT_PREFIX].upper()
     irregular = irregular_forms_of(root)
+    read = _as_read(problem)
     found = 0
     for word in index.iter_ids(domain):
-        entry = index.words[word]
+        entry = read(index.words[word])
         if (needle in entry or entry in irregular) and root in roots_of(entry, lexicon.display_form(entry), known):
             found |= 1 << word
     return found

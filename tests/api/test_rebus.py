@@ -10,6 +10,7 @@ import re
 import pytest
 from csp_crossword import api
 from csp_crossword.api.jobs import prepare
+from csp_crossword.core.errors import InputError
 from csp_crossword.core.grid import parse_grid
 from csp_crossword.core.result import Status
 from csp_crossword.search.problem import build_problem
@@ -27,14 +28,23 @@ def rebus_grid(rows: list[str], rebus: dict[tuple[int, int], str]):
 
 def brute_fills(rows: list[str], rebus: dict[tuple[int, int], str], words: set[str], letters: str) -> set[tuple]:
     """Every fill (as rows of cell texts) where each entry, read as its cells' letters, is a list
-    word and no word is used twice: tries every letter in every open cell."""
+    word, no word is used twice, and no slot without a rebus holds a word a slot through one
+    could spell (the documented rule): tries every letter in every open cell."""
     free = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "." and (r, c) not in rebus]
     slots = runs(rows)
+    through = [any(cell in rebus for cell in slot) for slot in slots]
+    patterns = ["".join(rebus.get(cell, ".") for cell in slot) for slot, t in zip(slots, through, strict=True) if t]
+    reserved = {word for word in words if any(re.fullmatch(pattern, word) for pattern in patterns)}
     found = set()
     for choice in itertools.product(letters, repeat=len(free)):
         cells = dict(zip(free, choice, strict=True)) | rebus
         entries = ["".join(cells[cell] for cell in slot) for slot in slots]
-        if all(entry in words for entry in entries) and len(set(entries)) == len(entries):
+        plain = [entry for entry, t in zip(entries, through, strict=True) if not t]
+        if (
+            all(entry in words for entry in entries)
+            and len(set(entries)) == len(entries)
+            and not reserved.intersection(plain)
+        ):
             found.add(tuple(tuple(cells.get((r, c)) for c in range(len(rows[0]))) for r in range(len(rows))))
     return found
 
@@ -75,17 +85,21 @@ def test_a_rebus_cell_is_filled_with_entries_that_spell_it():
 
 
 #: Grids and their rebus cells: one rebus, one in a slot whose crossing is plain, two of one rebus
-#: in a slot, and short slots an entry spelled through a rebus could also fill written out.
+#: in a slot, two rebuses at the same place of their slots, and short slots an entry spelled
+#: through a rebus could also fill written out.
 REBUS_GRIDS = [
     (["...", "...", "..."], {(0, 0): "AB"}),
     (["...", "...", ".##"], {(0, 0): "AB"}),
     (["....", "#..#"], {(0, 1): "BA"}),
     (["...", "..."], {(0, 0): "AB", (0, 2): "AB"}),
     (["...", "...", "..."], {(1, 1): "AB"}),
+    (["...", "...", "..."], {(0, 0): "AB", (1, 0): "BA"}),
+    (["....", "....", "....", "#..."], {(0, 0): "AB"}),
+    (["...", "..."], {(0, 0): "AB", (0, 2): "BA"}),
 ]
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(16))
 def test_every_fill_through_a_rebus_is_found_and_each_spells_list_words(seed):
     rng = random.Random(seed)
     rows, rebus = REBUS_GRIDS[seed % len(REBUS_GRIDS)]
@@ -138,3 +152,44 @@ def test_check_and_candidates_show_the_rebus_letters_not_a_stand_in():
         assert report.witness.cells[0][0] == "QZ"
     text = " ".join(report.patterns.values()) + " ".join(why for _slot, why in report.empty)
     assert all(ord(ch) < 0xA500 or ord(ch) > 0xA60B for ch in text)
+
+
+def test_roots_are_found_through_a_rebus():
+    # the only fill: 1A R[ES]T reads REST, 4A RESTS; the two share a root, named as in plain text
+    grid = rebus_grid(["...##", "....."], {(0, 1): "ES"})
+    result = api.fill(grid, ["REST", "RESTS", "RR", "ESE", "TS"], time_limit=30)
+    assert result.status == Status.FILLED
+    assert {e.id: e.answer for e in result.entries}["1A"] == "REST"
+    assert result.shared_roots == [("1A", "4A")]
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"no_shared_substring": 3}, "--no-shared-substring is not available on a grid with a rebus cell"),
+        ({"require": {"1A": "AAB"}}, "clashes with the given letters QZ??"),
+    ],
+)
+def test_what_a_rebus_grid_cannot_do_is_said_in_its_letters(settings, message):
+    grid = rebus_grid(["...", "...", "..."], {(0, 0): "QZ"})
+    with pytest.raises(InputError, match=re.escape(message)):
+        api.fill(grid, ["QZAB", "ABA", "AAB"], time_limit=10, **settings)
+
+
+def test_the_minizinc_export_names_a_rebus_by_its_letters():
+    data = api.export_minizinc(rebus_grid(["...", "...", "..."], {(0, 0): "QZ"}), ["QZAB", "ABA", "AAB"])
+    assert "QZ" in data and not any(0xA500 <= ord(ch) <= 0xA60B for ch in data)
+
+
+def test_a_theme_entry_placed_through_a_rebus_spells_it():
+    from csp_crossword.api.givens import Placement
+
+    grid = rebus_grid(["...", "...", "..."], {(0, 0): "QZ"})
+    words = ["QZAB", "QZBA", "ABA", "BAB", "AAB", "BBA", "ABB", "QZAA", "BAA"]
+    result = api.fill(grid, words, theme=[Placement(0, 0, "A", "QZAB")], time_limit=30)
+    assert result.status == Status.FILLED
+    assert result.cells[0] == ("QZ", "A", "B")
+    assert {e.id: e.answer for e in result.entries}["1A"] == "QZAB"
+    # a theme entry that does not spell the rebus where it stands is refused with the reason
+    with pytest.raises(InputError, match="4 letters for a slot of 3"):
+        api.fill(grid, words, theme=[Placement(0, 0, "A", "ABAB")], time_limit=30)
