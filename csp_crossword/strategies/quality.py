@@ -375,8 +375,13 @@ def _score(problem: FillProblem, s: int, word: int) -> int:
 
 
 def _scored(problem: FillProblem) -> bool:
-    """Whether scores tell words apart in some slot (an unscored list gives every word 50)."""
-    return any(index.scores and index.scores[0] != index.scores[-1] for index in problem.network.indexes)
+    """Whether scores tell words apart (an unscored list gives every word 50): in one slot,
+    between slots, or else anywhere in the list (a forced AAA scored 2 in a list where AA has 1)."""
+    ends = {score for index in problem.network.indexes if index.scores for score in (index.scores[0], index.scores[-1])}
+    if len(ends) > 1:
+        return True
+    first = next(iter(ends), None)  # the list's scores are read only when the slots tell nothing
+    return any(score != first for score in problem.lexicon.scores.values())
 
 
 def with_floors(problem: FillProblem, floors: Floors) -> tuple[FillProblem | None, list[int]]:

@@ -17,7 +17,7 @@ from csp_crossword.strategies.improvement import improve_fill, raise_floor
 from csp_crossword.strategies.quality import ACCEPTABLE_SCORE, FLOOR_LADDER, _relaxed
 from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 
 from bruteforce import grid_of, runs, scored_puzzles, solutions
 
@@ -45,6 +45,9 @@ def ladder_floor(score: int) -> int:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scored_puzzles(max_height=3, cells="....#", max_words=25, min_score=1))
+# every slot's word forced, each below the floor: the scores still tell words apart
+@example((["...", ".##"], {"AA": 1, "AAA": 2}))
+@example((["...", "###"], {"AA": 1, "AAA": 2}))
 def test_the_weakest_entry_is_as_high_as_the_ladder_allows(puzzle):
     rows, scores = puzzle
     grid = grid_of(rows)
