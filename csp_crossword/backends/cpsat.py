@@ -67,11 +67,9 @@ PRESOLVE = False
 #: took 17 s of CPU. The fixed search follows the model's own order (``CpSatModel.add_search_order``:
 #: the fewest glyphs left first), still learning clauses from its conflicts, so a fill or a proof
 #: stays complete; one worker keeps the answer the same on every run for a seed.
-#: The fixed search has no restarts, so one unlucky early choice could hold it for the whole run
-#: (words-h1504: 1,430 conflicts, then the open 6x6 with the built-in list 83 and h1504 over 3,790
-#: once cells took their glyphs by both slots' support): with randomize_search, each decision
-#: takes one of the SEARCH_VARIABLE_POOL best variables by the seed (h1504: 814 conflicts; the
-#: open 6x6: 4), the same on every run for a seed (docs/benchmarks.md, "CP-SAT's search").
+#: It never restarts, so one unlucky early choice could hold it (words-h1504: over 3,790 conflicts
+#: once cells took glyphs by both slots' support): each decision takes one of the
+#: SEARCH_VARIABLE_POOL best variables by the seed (h1504: 814; the open 6x6 with the built-in list: 4).
 SEARCH_VARIABLE_POOL = 2
 FILL_SEARCH: dict[str, Any] = {
     "search_branching": "FIXED_SEARCH",  # an enum, by its name
@@ -90,10 +88,8 @@ FILL_WORKERS = 1
 ENUMERATION_BUFFER = 64
 
 #: Seconds CP-SAT takes at least to load a model, per table value (it heeds no time limit while it
-#: loads): a solve given less time than this would end before its search began, so it is not
-#: started (a quality-first stage budgeted in seconds). Measured some 2.5 microseconds a value
-#: (the open 6x6 with the built-in list, 1.9 million values: its search began after 4.8 s of a
-#: quiet core); a little under that keeps every solve that could have searched.
+#: loads): a solve given less would end before its search began, so it is not started. Measured
+#: some 2.5 microseconds (the open 6x6 with the built-in list, 1.9 million values: 4.8 s).
 LOAD_SECONDS_PER_TABLE_VALUE = 2e-6
 
 #: Shortest time limit handed to CP-SAT (it treats 0 as "no time at all" and answers UNKNOWN).
