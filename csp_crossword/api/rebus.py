@@ -93,14 +93,23 @@ class RebusReading:
         seen: dict[str, str] = {}
         problems = []
         for slot in grid.slots:
-            read = self.text("".join(cells[r][c] or "" for r, c in slot.cells))
+            entry = "".join(cells[r][c] or "" for r, c in slot.cells)
+            read = self.text(entry)
             through = any(cell in self.cells for cell in slot.cells)
             if through and slot.id not in skipped and read not in lexicon:
                 problems.append(f"{slot.id} reads {read}, which the word list does not hold")
-            if not repeats and read in seen:
-                problems.append(f"{seen[read]} and {slot.id} both read {read}")
-            seen.setdefault(read, slot.id)
+            # an entry reading a rebus as its first letter uses the list's word of those letters
+            used = self.first_letters(entry) if slot.id in short else read
+            if not repeats and used in seen:
+                problems.append(f"{seen[used]} and {slot.id} both use {used}")
+            seen.setdefault(used, slot.id)
         return problems
+
+    def first_letters(self, entry: str) -> str:
+        """``entry`` with each stand-in written as its rebus's first letter (the word it uses)."""
+        for stand_in, letters in self.letters.items():
+            entry = entry.replace(stand_in, split_glyphs(letters)[0])
+        return entry
 
     def stray(self, grid: Grid, cells: Iterable[Iterable[str | None]]) -> list[str]:
         """The cells of a fill holding a stand-in that ``grid`` (with its stand-ins) does not
@@ -181,13 +190,14 @@ def read_rebus(
         if not through:
             continue
         spelled = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=True)
-        if spelled:
-            spelled_words.update(word for _score, word in spelled.values())
-        elif all(grid.cells[r][c] for r, c in slot.cells):
+        if not spelled and all(grid.cells[r][c] for r, c in slot.cells):
             continue  # the user's own complete entry: kept as given (.givens)
-        else:  # H for HEART: HAT as [HEART]AT, in this slot only
+        if not spelled:  # H for HEART: HAT as [HEART]AT, in this slot only
             spelled = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=False)
             first_letter += [(slot.id, letters) for letters in through]
+        # a list word goes in one slot through a rebus at most, the first that can spell it
+        spelled = {entry: pair for entry, pair in spelled.items() if pair[1] not in spelled_words}
+        spelled_words.update(word for _score, word in spelled.values())
         added.update({entry: score for entry, (score, _word) in spelled.items()})
         slot_words.append((slot.id, frozenset(spelled)))
     by_stand_in = {stand_in: rebus for rebus, stand_in in stand_ins.items()}
