@@ -14,7 +14,6 @@ from csp_crossword.core.errors import InputError
 from csp_crossword.core.grid import parse_grid
 from csp_crossword.core.result import Status
 from csp_crossword.search.problem import build_problem
-from tests.bruteforce import runs
 
 
 def rebus_grid(rows: list[str], rebus: dict[tuple[int, int], str]):
