@@ -212,7 +212,7 @@ def prepare(
             raise InputError("a fill-in puzzle's grid cannot hold a rebus cell (several letters in one cell)")
         if no_shared_substring is not None:
             raise InputError("--no-shared-substring is not available on a grid with a rebus cell")
-        grid, lexicon, rebus = read_rebus(grid, lexicon, min_score=min_score, ban=ban)
+        grid, lexicon, rebus = read_rebus(grid, lexicon, min_score=min_score, ban=ban, repeats=allow_duplicates)
     given = {} if exact or not keep_given else entries_outside(grid, lexicon, min_score=min_score, ban=ban)
     requested = list(require.items()) if isinstance(require, Mapping) else list(require or [])
     if rebus is not None:  # the user's entries through a rebus, written as the job's list holds them

@@ -169,10 +169,16 @@ def rebus_cells(grid: Grid) -> dict[tuple[int, int], str]:
 
 
 def read_rebus(
-    grid: Grid, lexicon: Lexicon, *, min_score: int | None = None, ban: Iterable[str] = ()
+    grid: Grid,
+    lexicon: Lexicon,
+    *,
+    min_score: int | None = None,
+    ban: Iterable[str] = (),
+    repeats: bool = False,
 ) -> tuple[Grid, Lexicon, RebusReading | None]:
     """The grid with a stand-in in each rebus cell, the list with the entries that spell them, and
-    how to read the answer back; ``grid`` and ``lexicon`` unchanged (and None) without a rebus."""
+    how to read the answer back; ``grid`` and ``lexicon`` unchanged (and None) without a rebus.
+    ``repeats``: a word may be used twice (else each goes in one slot through a rebus at most)."""
     found = rebus_cells(grid)
     if not found:
         return grid, lexicon, None
@@ -184,6 +190,7 @@ def read_rebus(
     added: dict[str, int] = {}
     slot_words: list[tuple[str, frozenset[str]]] = []
     spelled_words: set[str] = set()
+    claimed: dict[str, str] = {}  # list word -> how the first slot through a rebus spells it
     first_letter: list[tuple[str, str]] = []
     for slot in grid.slots:
         through = [found[cell] for cell in slot.cells if cell in found]
@@ -195,8 +202,10 @@ def read_rebus(
         if not spelled:  # H for HEART: HAT as [HEART]AT, in this slot only
             spelled = _spellings(grid, slot, found, stand_ins, lexicon, min_score, banned, full=False)
             first_letter += [(slot.id, letters) for letters in through]
-        # a list word goes in one slot through a rebus at most, the first that can spell it
-        spelled = {entry: pair for entry, pair in spelled.items() if pair[1] not in spelled_words}
+        # a list word spelt two ways in two slots (SWEET[HEART] and SWEETHE[ART]) goes in the first
+        # only: written the same way, the fill's no-repeat rule already keeps it to one of them
+        if not repeats:
+            spelled = {entry: pair for entry, pair in spelled.items() if claimed.setdefault(pair[1], entry) == entry}
         spelled_words.update(word for _score, word in spelled.values())
         added.update({entry: score for entry, (score, _word) in spelled.items()})
         slot_words.append((slot.id, frozenset(spelled)))

@@ -34,17 +34,23 @@ def brute_fills(rows: list[str], rebus: dict[tuple[int, int], str], words: set[s
     free = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "." and (r, c) not in rebus]
     slots = [slot.cells for slot in parse_grid("\n".join(rows)).slots]
     own: dict[int, tuple[set[str], bool]] = {}  # rebus slot -> (the words it may use, read in full)
-    claimed: set[str] = set()
+    claimed: dict[str, tuple] = {}  # word -> its cells in the first rebus slot that can use it
     for k, slot in enumerate(slots):
         if not any(cell in rebus for cell in slot):
             continue
         full = "".join(rebus.get(cell, ".") for cell in slot)
-        spelled = {word for word in words if re.fullmatch(full, word)}
-        if not spelled:
-            short = "".join(rebus[cell][0] if cell in rebus else "." for cell in slot)
-            spelled = {word for word in words if re.fullmatch(short, word)}
-        own[k] = (spelled - claimed, bool({w for w in words if re.fullmatch(full, w)}))
-        claimed |= spelled
+        in_full = any(re.fullmatch(full, word) for word in words)
+        pattern = full if in_full else "".join(rebus[cell][0] if cell in rebus else "." for cell in slot)
+        allowed = set()
+        for word in (w for w in words if re.fullmatch(pattern, w)):
+            pieces, at = [], 0
+            for cell in slot:
+                size = len(rebus[cell]) if cell in rebus and in_full else 1
+                pieces.append(rebus[cell] if cell in rebus else word[at])
+                at += size
+            if claimed.setdefault(word, (len(slot), tuple(pieces))) == (len(slot), tuple(pieces)):
+                allowed.add(word)
+        own[k] = (allowed, in_full)
     found = set()
     for choice in itertools.product(letters, repeat=len(free)):
         cells = dict(zip(free, choice, strict=True)) | rebus
