@@ -51,9 +51,10 @@ def test_a_race_without_a_winner_ends_at_the_time_limit_with_nothing_running(tmp
     grid = tmp_path / "open.txt"
     grid.write_text("\n".join(["......."] * 7) + "\n")  # an open 7x7: far beyond a second's search
     members = [Member("ac", seed=s) for s in range(2)]
-    result = api.fill(grid, portfolio=members, time_limit=1.5, min_score=50)
-    assert result.status == Status.TIMEOUT and " of 2: " in result.member  # whose partial fill it is
-    assert time.monotonic() - start < 1.5 + 1.5
+    # 4 s: on a busy machine each member needs a second or two to start and report a partial fill
+    result = api.fill(grid, portfolio=members, time_limit=4, min_score=50)
+    assert result.status == Status.TIMEOUT and " of 2: " in (result.member or "")  # whose partial fill it is
+    assert time.monotonic() - start < 4 + 3
     assert result.cells is not None and result.entries  # the members' best partial fill comes back
     assert multiprocessing.active_children() == []
 
