@@ -161,3 +161,17 @@ def test_freeform_keeps_its_time_limit_with_a_long_list():
     result = engine.run(time_limit=1.0, seed=2, budget_seconds=ENDLESS_BUDGET)
     assert time.monotonic() - start < HANG_GUARD_SECONDS and len(result.placed) > 10
     assert engine.steps < engine._step_budget(ENDLESS_BUDGET)  # the clock ended it, not the budget
+
+
+def test_progressive_search_stops_at_its_step_limit_whatever_the_clock():
+    import itertools
+
+    # two-glyph words cannot make every down run a word: only the step limit ends the search
+    words = ["".join(p) for n in (4, 5) for p in itertools.product("QZ", repeat=n)]
+    runs = []
+    for _ in range(2):
+        search = ProgressiveSearch(8, 8, Lexicon.from_words(words), max_run=5, seed=7)
+        runs.append(search.run(time_limit=ENDLESS_BUDGET, step_limit=37))
+    (first, steps), (again, steps_again) = runs
+    assert steps == steps_again == 37 and first.cost > 0
+    assert first.cells == again.cells
