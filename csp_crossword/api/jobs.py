@@ -3,7 +3,7 @@ its problem built, and every answer of it verified."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -158,6 +158,27 @@ class FillJob:
         return self.rebus.result(result) if self.rebus is not None else result
 
 
+def _users_words(grid: Grid, rebus: RebusReading, requested: Sequence[tuple[Any, Any]]) -> dict[str, str]:
+    """The list words the user's own entries use (required, and typed in full), as read, with
+    the slot of each: no other slot through a rebus spells them. InputError when two of them, one through a rebus,
+    use the same word (two plain ones are the fill's no-repeat rule's, as on any grid)."""
+    entries: dict[str, str] = {}
+    for slot_id, word in requested:
+        if isinstance(slot_id, str) and isinstance(word, str) and slot_id.strip().upper() in grid.pattern_texts:
+            entries[slot_id.strip().upper()] = normalize_entry(word)
+    for slot in grid.slots:
+        pattern = grid.pattern_text(slot)
+        if "?" not in pattern:
+            entries.setdefault(slot.id, pattern)
+    owner: dict[str, str] = {}
+    for slot_id, entry in entries.items():
+        word = rebus.used_word(slot_id, entry)
+        first = owner.setdefault(word, slot_id)
+        if first != slot_id and any(rebus.through(grid, other) for other in (first, slot_id)):
+            raise InputError(f"{first} and {slot_id} both hold {word}: an entry is used once (or allow duplicates)")
+    return owner
+
+
 def _through_rebus(grid: Grid, rebus: RebusReading, slot_id: object, word: object) -> object:
     """``word`` required of ``slot_id`` written with the rebus stand-ins (unchanged when the
     slot is not the grid's or the word not text: :func:`fill_options` says what is wrong)."""
@@ -219,6 +240,8 @@ def prepare(
         requested = [(slot_id, _through_rebus(grid, rebus, slot_id, word)) for slot_id, word in requested]
     asked = {str(slot_id).strip().upper() for slot_id, _word in requested}
     requested += [(slot_id, entry) for slot_id, entry in given.items() if slot_id not in asked]
+    if rebus is not None and not allow_duplicates:
+        rebus = rebus.keeping_out(_users_words(grid, rebus, requested))
     try:
         options = fill_options(
             grid,

@@ -15,7 +15,7 @@ their own word.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -105,6 +105,28 @@ class RebusReading:
             seen.setdefault(used, slot.id)
         return problems
 
+    def through(self, grid: Grid, slot_id: str) -> bool:
+        """Whether slot ``slot_id`` of ``grid`` passes through a rebus cell."""
+        return any(cell in self.cells for cell in grid.slot(slot_id).cells)
+
+    def used_word(self, slot_id: str, entry: str) -> str:
+        """The list word ``entry`` (written with stand-ins) uses in slot ``slot_id``: its letters
+        as read, or with each rebus's first letter where the slot reads it so."""
+        short = any(slot == slot_id for slot, _letters in self.first_letter)
+        return self.first_letters(entry) if short else self.text(entry)
+
+    def keeping_out(self, used: Mapping[str, str]) -> RebusReading:
+        """This reading with the words ``used`` (word -> the slot of the user's own entry using
+        it: required, given, typed in full) taken from every other slot through a rebus."""
+        if not used:
+            return self
+        slot_words = tuple(
+            (slot_id, frozenset(e for e in entries if used.get(self.used_word(slot_id, e), slot_id) == slot_id))
+            for slot_id, entries in self.rules.slot_words
+        )
+        spelled = frozenset(self.used_word(slot_id, entry) for slot_id, entries in slot_words for entry in entries)
+        return replace(self, rules=replace(self.rules, slot_words=slot_words, spelled=spelled))
+
     def first_letters(self, entry: str) -> str:
         """``entry`` with each stand-in written as its rebus's first letter (the word it uses)."""
         for stand_in, letters in self.letters.items():
@@ -182,7 +204,8 @@ def read_rebus(
     found = rebus_cells(grid)
     if not found:
         return grid, lexicon, None
-    stand_ins = _stand_ins(sorted(set(found.values())), lexicon)
+    typed = {value for row in grid.cells for value in row if value}
+    stand_ins = _stand_ins(sorted(set(found.values())), set(lexicon.alphabet) | typed)
     cells = [list(row) for row in grid.cells]
     for (r, c), letters in found.items():
         cells[r][c] = stand_ins[letters]
@@ -192,7 +215,8 @@ def read_rebus(
     spelled_words: set[str] = set()
     claimed: dict[str, str] = {}  # list word -> how the first slot through a rebus spells it
     first_letter: list[tuple[str, str]] = []
-    for slot in grid.slots:
+    # the entries the user typed in full claim their words first: theirs is the decision
+    for slot in sorted(grid.slots, key=lambda slot: not all(grid.cells[r][c] for r, c in slot.cells)):
         through = [found[cell] for cell in slot.cells if cell in found]
         if not through:
             continue
@@ -216,9 +240,8 @@ def read_rebus(
     return grid.with_cells(cells), lexicon.with_entries(added) if added else lexicon, reading
 
 
-def _stand_ins(rebuses: list[str], lexicon: Lexicon) -> dict[str, str]:
-    """Rebus letters -> a glyph the list does not use."""
-    used = lexicon.alphabet
+def _stand_ins(rebuses: list[str], used: set[str]) -> dict[str, str]:
+    """Rebus letters -> a glyph neither the list nor the grid uses."""
     free = [chr(code) for code in range(STAND_IN_FIRST, STAND_IN_LAST + 1) if chr(code) not in used]
     if len(rebuses) > len(free):
         raise InputError(f"a grid holds at most {len(free)} different rebus cells, not {len(rebuses)}")

@@ -28,18 +28,22 @@ def rebus_grid(rows: list[str], rebus: dict[tuple[int, int], str]):
 def brute_fills(rows: list[str], rebus: dict[tuple[int, int], str], words: set[str], letters: str) -> set[tuple]:
     """Every fill (as rows of cell texts) by the documented rules, trying every letter in every
     open cell: a slot through a rebus uses a list word spelling the rebus there in full (or, when
-    no word does, one with the rebus's first letter there); a word goes in one slot through a
-    rebus at most, the first (in slot order) that can spell it, and in no slot without one; no
-    word is used twice."""
+    no word does, one with the rebus's first letter there); a word goes in the slots through a
+    rebus that spell it as the first of them does (a slot complete through rebus cells first,
+    then in slot order), and in no slot without one; no word is used twice."""
     free = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "." and (r, c) not in rebus]
     slots = [slot.cells for slot in parse_grid("\n".join(rows)).slots]
     own: dict[int, tuple[set[str], bool]] = {}  # rebus slot -> (the words it may use, read in full)
     claimed: dict[str, tuple] = {}  # word -> its cells in the first rebus slot that can use it
-    for k, slot in enumerate(slots):
+    # a slot complete through rebus cells is the user's own entry: it claims its word first
+    for k, slot in sorted(enumerate(slots), key=lambda pair: not all(cell in rebus for cell in pair[1])):
         if not any(cell in rebus for cell in slot):
             continue
         full = "".join(rebus.get(cell, ".") for cell in slot)
         in_full = any(re.fullmatch(full, word) for word in words)
+        if all(cell in rebus for cell in slot) and not in_full:
+            own[k] = ({full}, True)  # the user's own entry the list lacks: kept as given
+            continue
         pattern = full if in_full else "".join(rebus[cell][0] if cell in rebus else "." for cell in slot)
         allowed = set()
         for word in (w for w in words if re.fullmatch(pattern, w)):
@@ -119,10 +123,11 @@ REBUS_GRIDS = [
     (["...", "...", "..."], {(0, 0): "AB", (1, 0): "BA"}),
     (["....", "....", "....", "#..."], {(0, 0): "AB"}),
     (["...", "..."], {(0, 0): "AB", (0, 2): "BA"}),
+    (["...", "..."], {(0, 1): "BB", (1, 1): "BA", (1, 2): "AB"}),
 ]
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", range(18))
 def test_every_fill_through_a_rebus_is_found_and_each_spells_list_words(seed):
     rng = random.Random(seed)
     rows, rebus = REBUS_GRIDS[seed % len(REBUS_GRIDS)]
@@ -215,3 +220,37 @@ def test_a_theme_entry_placed_through_a_rebus_spells_it():
     # a theme entry that does not spell the rebus where it stands is refused with the reason
     with pytest.raises(InputError, match="4 letters for a slot of 3"):
         api.fill(grid, words, theme=[Placement(0, 0, "A", "ABAB")], time_limit=30)
+
+
+def test_the_users_own_entries_keep_their_words_from_the_slots_through_a_rebus():
+    # 3A is typed in full through the rebus TAR and reads STAR; 1A, through ST, could spell STAR
+    # too: the typed entry keeps it, 1A takes another word (never STAR twice, never a crash)
+    grid = rebus_grid(["...", "..#"], {(0, 0): "ST", (1, 1): "TAR"})
+    cells = [list(row) for row in grid.cells]
+    cells[1][0] = "S"
+    typed = grid.with_cells(cells)
+    result = api.fill(typed, ["STAR", "STS", "ATAR", "STEM", "ETAR"], time_limit=30)
+    assert result.status == Status.FILLED
+    assert {e.id: e.answer for e in result.entries} == {"1A": "STEM", "3A": "STAR", "1D": "STS", "2D": "ETAR"}
+    assert not result.given  # STAR is a word of the list, read through the rebus
+    # a required plain entry keeps its word the same way
+    plain = rebus_grid(["...#...."], {(0, 0): "ST"})
+    required = api.fill(plain, ["STAR", "STEM"], require={"2A": "STAR"}, time_limit=30)
+    assert {e.id: e.answer for e in required.entries} == {"1A": "STEM", "2A": "STAR"}
+
+
+def test_two_of_the_users_entries_using_one_word_through_a_rebus_are_refused():
+    grid = rebus_grid(["...#...."], {(0, 0): "ST"})
+    with pytest.raises(InputError, match="1A and 2A both hold STAR"):
+        api.fill(grid, ["STAR", "STEM"], require={"1A": "STAR", "2A": "STAR"}, time_limit=30)
+
+
+def test_a_stand_in_is_never_a_glyph_the_grid_already_holds():
+    first_stand_in = chr(0xA500)  # typed in the grid: the rebus must stand in as another glyph
+    grid = rebus_grid(["..", ".."], {(0, 0): "ST"})
+    cells = [list(row) for row in grid.cells]
+    cells[1][1] = first_stand_in
+    words = ["STA", "STB", "A" + first_stand_in, "B" + first_stand_in, "STAB"]
+    result = api.fill(grid.with_cells(cells), words, time_limit=30)
+    assert result.status == Status.FILLED
+    assert result.cells[1][1] == first_stand_in and result.cells[0][0] == "ST"
