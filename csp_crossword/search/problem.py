@@ -228,12 +228,16 @@ def _node_domains(
             domain = 0
             empty.append((slot.id, f"no {slot.length}-letter word in the word list"))
         else:
-            domain = index.match(pattern)
+            matching = domain = index.match(pattern)
             for word in only_required:  # another slot's own entry, not a word of the list
                 if word in index.position:
                     domain &= ~(1 << index.position[word])
             if not domain:
-                empty.append((slot.id, f"no word matches {grid.pattern_text(slot)}"))
+                shown = options.rebus.as_read(grid.pattern_text(slot)) if options.rebus else grid.pattern_text(slot)
+                why = f"no word matches {shown}"
+                if matching:
+                    why += " that another slot does not hold (a required entry, or one a rebus spells)"
+                empty.append((slot.id, why))
         if options.rebus is not None and domain:
             own = slot.id not in required  # a required entry is the user's, however it reads
             domain = _rebus_domain(index, slot.id if own else None, pattern, options.rebus, domain)
