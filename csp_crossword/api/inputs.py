@@ -109,7 +109,7 @@ def load_words(
         from ..words.builtin import builtin_lexicon
 
         try:
-            lexicon = builtin_lexicon(lang, allow_offensive=allow_offensive, spelling=spelling)
+            lexicon = builtin_lexicon(lang, allow_offensive=allow_offensive, spelling=spelling, deadline=deadline)
         except ValueError as error:
             raise InputError(str(error)) from None
     else:
@@ -249,13 +249,14 @@ def as_grid(grid: GridLike, *, rtl: bool = False) -> Grid:
     return parse_grid(grid, rtl=rtl)
 
 
-def as_lexicon(words: Words, *, lang: str = "en", spelling: str = "any") -> Lexicon:
+def as_lexicon(words: Words, *, lang: str = "en", spelling: str = "any", deadline: Deadline = None) -> Lexicon:
     """A Lexicon from a Lexicon, a word -> score mapping, words, or None (the built-in list, kept
-    to ``spelling``: see :func:`load_words`). A Lexicon or words given are used as they are."""
+    to ``spelling``: see :func:`load_words`; its first use builds its ready index by ``deadline``,
+    else ``IndexTimeout``). A Lexicon or words given are used as they are."""
     if isinstance(words, Lexicon):
         return words
     if words is None:
-        return load_words(lang=lang, spelling=spelling)
+        return load_words(lang=lang, spelling=spelling, deadline=deadline)
     if isinstance(words, str) or not isinstance(words, Mapping | Iterable):
         raise InputError(
             f"words must be a list of words, a word -> score mapping or a Lexicon, not {type(words).__name__}"

@@ -226,7 +226,8 @@ def prepare(
     ``deadline``: :class:`~csp_crossword.core.errors.BuildTimeout` when it passes while the
     problem is made arc consistent."""
     grid = place_entries(as_grid(grid, rtl=lang == "ar"), theme)
-    lexicon = as_lexicon(words, lang=lang, spelling=resolve_spelling(spelling, grid, lang, own_list=words is not None))
+    spelling = resolve_spelling(spelling, grid, lang, own_list=words is not None)
+    lexicon = as_lexicon(words, lang=lang, spelling=spelling, deadline=deadline)
     rebus = None
     if rebus_cells(grid):
         if exact:  # a fill-in puzzle's words are placed one glyph a cell, as often as listed

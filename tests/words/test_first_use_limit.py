@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 from csp_crossword import api
@@ -69,3 +70,13 @@ def test_without_a_deadline_the_list_is_built_in_the_call(empty_cache, monkeypat
     lexicon = builtin.builtin_lexicon("en", spelling="uk")
     assert "COLOUR" in lexicon and "COLOR" not in lexicon
     assert os.path.exists(builtin.cache_path("en", "uk"))
+
+
+def test_fill_returns_a_timeout_that_says_the_index_was_being_built(empty_cache):
+    started = time.monotonic()
+    grid = Path(__file__).resolve().parents[2] / "grids" / "demo" / "blocks-7x7.txt"
+    result = api.fill(grid, time_limit=TINY_LIMIT)
+    assert time.monotonic() - started < HANG_GUARD_SECONDS
+    assert result.status is Status.TIMEOUT and result.cells is None
+    assert STILL_BUILDING in (result.reason or "")
+    wait_for(builtin.cache_path("en", "us"))  # no builder left running into the other tests
