@@ -282,7 +282,14 @@ def _cli(*args, **kwargs):
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
 
 
+#: Generated grids in the Ctrl-C case: enough jobs that one worker is still busy when the signal
+#: comes after the first result, however fast or busy the machine.
+CTRL_C_GENERATED = 12
+
+
 def test_cli_ctrl_c_keeps_what_is_done_and_the_same_command_finishes(spec, tmp_path):
+    spec.write_text(SPEC.replace("count = 2", f"count = {CTRL_C_GENERATED}"))
+    jobs = 2 + CTRL_C_GENERATED + 1
     out = tmp_path / "out"
     run = _cli("batch", spec, "--out", out, "--jobs", "1")
     wait_for(lambda: (out / "manifest.jsonl").exists() and (out / "manifest.jsonl").read_text().strip(), 60)
@@ -295,7 +302,7 @@ def test_cli_ctrl_c_keeps_what_is_done_and_the_same_command_finishes(spec, tmp_p
     _, err = again.communicate(timeout=120)
     assert again.returncode == 0, err
     assert f"{kept} done before" in err and "0 remaining" in err
-    assert len(manifest_lines(out)) == 5 and check_folder(out, load_words()) == 5
+    assert len(manifest_lines(out)) == jobs and check_folder(out, load_words()) == jobs
 
 
 def test_cli_bad_spec_exits_2_naming_the_field(tmp_path):
