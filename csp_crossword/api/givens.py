@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import InputError
 from ..core.glyphs import is_cell_glyph, normalize_entry, split_glyphs
+from .rebus import cell_pieces
 
 #: How a placement may name its direction.
 DIRECTIONS = {"a": "across", "across": "across", "d": "down", "down": "down"}
@@ -106,18 +107,11 @@ def _through_rebus(cells: list[list[str | None]], slot: Slot, glyphs: list[str])
     cells there."""
     if len(glyphs) == slot.length:
         return glyphs
-    pieces, at = [], 0
-    for r, c in slot.cells:
-        rebus = split_glyphs(cells[r][c] or "")
-        if len(rebus) > 1 and glyphs[at : at + len(rebus)] == rebus:
-            pieces.append("".join(rebus))
-            at += len(rebus)
-        elif at < len(glyphs):
-            pieces.append(glyphs[at])
-            at += 1
-        else:
-            return glyphs
-    return pieces if at == len(glyphs) else glyphs
+    rebuses = [cells[r][c] or "" if len(split_glyphs(cells[r][c] or "")) > 1 else "" for r, c in slot.cells]
+    pieces = cell_pieces(rebuses, glyphs)
+    if pieces is None:
+        return glyphs
+    return [rebus if piece is None else piece for rebus, piece in zip(rebuses, pieces, strict=True)]
 
 
 def parse_placement(text: str) -> Placement:

@@ -179,7 +179,7 @@ def _users_words(grid: Grid, rebus: RebusReading, requested: Sequence[tuple[Any,
     return owner
 
 
-def _through_rebus(grid: Grid, rebus: RebusReading, slot_id: object, word: object) -> object:
+def _written_with_stand_ins(grid: Grid, rebus: RebusReading, slot_id: object, word: object) -> object:
     """``word`` required of ``slot_id`` written with the rebus stand-ins (unchanged when the
     slot is not the grid's or the word not text: :func:`fill_options` says what is wrong)."""
     if not isinstance(slot_id, str) or not isinstance(word, str):
@@ -238,7 +238,7 @@ def prepare(
     given = {} if exact or not keep_given else entries_outside(grid, lexicon, min_score=min_score, ban=ban)
     requested = list(require.items()) if isinstance(require, Mapping) else list(require or [])
     if rebus is not None:  # the user's entries through a rebus, written as the job's list holds them
-        requested = [(slot_id, _through_rebus(grid, rebus, slot_id, word)) for slot_id, word in requested]
+        requested = [(slot_id, _written_with_stand_ins(grid, rebus, slot_id, word)) for slot_id, word in requested]
     asked = {str(slot_id).strip().upper() for slot_id, _word in requested}
     requested += [(slot_id, entry) for slot_id, entry in given.items() if slot_id not in asked]
     if rebus is not None and not allow_duplicates:

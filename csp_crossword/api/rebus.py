@@ -59,19 +59,13 @@ class RebusReading:
         rebus letters in their cells."""
         if not any(cell in self.cells for cell in slot.cells):
             return word
-        glyphs, out, at = split_glyphs(normalize_entry(word)), [], 0
-        for cell in slot.cells:
-            stand_in = self.cells.get(cell, "")
-            letters = split_glyphs(self.letters[stand_in]) if stand_in else []
-            if letters and glyphs[at : at + len(letters)] == letters:
-                out.append(stand_in)
-                at += len(letters)
-            elif at < len(glyphs):
-                out.append(glyphs[at])
-                at += 1
-            else:
-                return word
-        return "".join(out) if at == len(glyphs) else word
+        rebuses = [self.letters[self.cells[cell]] if cell in self.cells else "" for cell in slot.cells]
+        pieces = cell_pieces(rebuses, split_glyphs(normalize_entry(word)))
+        if pieces is None:
+            return word
+        return "".join(
+            self.cells[cell] if piece is None else piece for cell, piece in zip(slot.cells, pieces, strict=True)
+        )
 
     def text(self, text: str) -> str:
         """``text`` with each stand-in written as its rebus letters."""
@@ -80,6 +74,7 @@ class RebusReading:
         return text
 
     def cell(self, value: str | None) -> str | None:
+        """A fill's cell as the grid reads it: a stand-in as its rebus letters."""
         return self.letters.get(value, value) if value else value
 
     def misread(
@@ -178,6 +173,25 @@ class RebusReading:
             words=[(self.text(entry), self.text(shown), score) for entry, shown, score in found.words],
             unsatisfiable=None if found.unsatisfiable is None else self.text(found.unsatisfiable),
         )
+
+
+def cell_pieces(rebuses: Sequence[str], glyphs: Sequence[str]) -> list[str | None] | None:
+    """A word's glyphs one per cell: a cell whose rebus letters (``rebuses[k]``, "" for a cell
+    without) the word spells there takes them all, given as None; any other cell one glyph. None
+    when the glyphs do not come out even with the cells."""
+    pieces: list[str | None] = []
+    at = 0
+    for rebus in rebuses:
+        letters = split_glyphs(rebus)
+        if letters and list(glyphs[at : at + len(letters)]) == letters:
+            pieces.append(None)
+            at += len(letters)
+        elif at < len(glyphs):
+            pieces.append(glyphs[at])
+            at += 1
+        else:
+            return None
+    return pieces if at == len(glyphs) else None
 
 
 def rebus_cells(grid: Grid) -> dict[tuple[int, int], str]:
