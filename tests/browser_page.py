@@ -74,14 +74,26 @@ def put_rebus(driver, r: int, c: int, text: str) -> None:
     WebDriverWait(driver, 5).until(lambda d: glyph(d, r, c) == text.upper())
 
 
+#: Every cell of the construct grid in one call (a call per cell costs a round trip to ChromeDriver,
+#: some 5 ms: seconds for a 15x15): row, column, classes and the glyph as shown (``innerText`` is
+#: what the user sees, after the stylesheet's text transform, as Selenium's ``.text`` is).
+_GRID_CELLS = """return Array.from(document.querySelectorAll('#grid .cell')).map((node) => {
+  const glyph = node.querySelector('.glyph');
+  return [Number(node.dataset.row), Number(node.dataset.col), node.className, glyph ? glyph.innerText.trim() : ''];
+});"""
+
+
+def grid_classes(driver) -> dict[tuple[int, int], set[str]]:
+    """Each construct cell's classes, by (row, column)."""
+    return {(r, c): set(names.split()) for r, c, names, _ in driver.execute_script(_GRID_CELLS)}
+
+
 def page_cells(driver, rows: int, cols: int) -> tuple[tuple[str | None, ...], ...]:
-    return tuple(
-        tuple(
-            None if "block" in cell(driver, r, c).get_attribute("class").split() else glyph(driver, r, c)
-            for c in range(cols)
-        )
-        for r in range(rows)
-    )
+    """The construct grid as shown: ``None`` for a block, else the cell's glyph (``""`` when empty)."""
+    shown = {
+        (r, c): None if "block" in names.split() else text for r, c, names, text in driver.execute_script(_GRID_CELLS)
+    }
+    return tuple(tuple(shown[r, c] for c in range(cols)) for r in range(rows))
 
 
 #: True once the page's fill-ability answer is for the grid as it is now (no edit since it was asked).

@@ -27,6 +27,7 @@ from browser_page import (
     dead_cells,
     fit_summary,
     glyph,
+    grid_classes,
     new_grid,
     page_cells,
     printed_pdf,
@@ -70,6 +71,12 @@ def autofill(driver) -> str:
     return driver.find_element(By.ID, "result").text
 
 
+def on_page(driver, cells: set[tuple[int, int]]) -> list[tuple[str | None, tuple[int, int]]]:
+    """The glyph the page shows in each of ``cells`` (read in one call), with its cell."""
+    shown = page_cells(driver, 15, 15)
+    return [(shown[r][c], (r, c)) for r, c in sorted(cells)]
+
+
 def check_fill(cells) -> None:
     """Every open cell filled, the theme entries in place, every other entry a list word."""
     assert all(v for row in cells for v in row if v is not None)
@@ -104,7 +111,8 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
         select_across(browser, r, c)
         browser.find_element(By.ID, "lock-entry").click()
         WebDriverWait(browser, 30).until(lambda d, r=r, c=c: "locked" in classes(d, r, c))
-    assert all("locked" in classes(browser, r, c) for r, c in theme_cells())
+    shown = grid_classes(browser)
+    assert all("locked" in shown[at] for at in theme_cells())
     assert "every entry still has words" in fit_summary(browser)
     assert not dead_cells(browser)
     given = browser.execute_script("return CW.state.fit.given.map((g) => g.answer)")
@@ -136,8 +144,9 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     given = browser.find_element(By.CSS_SELECTOR, "#result .given-list").text
     assert all(word in given for word in THEME.values()), given
     fill_cells = {(r, c) for r in range(15) for c in range(15) if filled[r][c] and (r, c) not in theme_cells()}
-    assert all("from-fill" in classes(browser, r, c) for r, c in fill_cells)
-    assert not any("from-fill" in classes(browser, r, c) for r, c in theme_cells())
+    shown = grid_classes(browser)
+    assert all("from-fill" in shown[at] for at in fill_cells)
+    assert not any("from-fill" in shown[at] for at in theme_cells())
 
     # 5. Saved as .ipuz by the Save button; the file holds the fill.
     for old in downloads.glob("*"):
@@ -156,11 +165,12 @@ def test_a_themed_15x15_from_an_empty_pattern_to_the_printed_puzzle(server, brow
     assert not any(v for row in page_cells(browser, 15, 15) for v in row)
     browser.find_element(By.ID, "open-file").send_keys(str(saved))
     WebDriverWait(browser, SLOW).until(lambda d: page_cells(d, 15, 15) == filled)
-    assert all("locked" in classes(browser, r, c) for r, c in theme_cells())
-    assert all("from-fill" in classes(browser, r, c) for r, c in fill_cells)
-    assert not any("from-fill" in classes(browser, r, c) for r, c in theme_cells())
+    shown = grid_classes(browser)
+    assert all("locked" in shown[at] for at in theme_cells())
+    assert all("from-fill" in shown[at] for at in fill_cells)
+    assert not any("from-fill" in shown[at] for at in theme_cells())
     browser.find_element(By.ID, "clear-fill").click()
-    WebDriverWait(browser, 30).until(lambda d: all(glyph(d, r, c) == "" for r, c in fill_cells))
+    WebDriverWait(browser, 30).until(lambda d: not any(shown for shown, at in on_page(d, fill_cells)))
     cleared = page_cells(browser, 15, 15)
     browser.save_screenshot(str(shots / "flow-reopened-cleared.png"))
     assert {(r, c) for r in range(15) for c in range(15) if cleared[r][c]} == theme_cells()

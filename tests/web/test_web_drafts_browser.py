@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_page import NEEDS_BROWSER, cell, glyph, new_grid, page_cells, type_at
+from browser_page import NEEDS_BROWSER, cell, glyph, grid_classes, new_grid, page_cells, type_at
 
 pytestmark = NEEDS_BROWSER
 
@@ -273,7 +273,7 @@ def test_a_15x15_with_circles_fills_saves_reloads_and_prints(server, browser, do
                 select(browser, r, c)
                 browser.find_element(By.ID, "grid-input").send_keys(".")
     blocks = {(r, c) for r, row in enumerate(H1503) for c, ch in enumerate(row) if ch == "#"}
-    assert {(r, c) for r in range(15) for c in range(15) if "block" in classes(browser, r, c)} == blocks
+    assert {at for at, names in grid_classes(browser).items() if "block" in names} == blocks
     circles = [(0, 0), (7, 7), (14, 14)]
     for r, c in circles[:2]:
         select(browser, r, c)
