@@ -108,10 +108,10 @@ def test_fast_typing_never_shows_a_429(server, browser, shots):
     # (fillability, candidates), each aborting the one before
     box = browser.find_element(By.ID, "grid-input")
     select_across(browser, 10, 5)
-    for n in range(30):
+    for n in range(16):
         box.send_keys(Keys.BACKSPACE if n % 4 == 3 else "etaoinshr"[n % 9])
         time.sleep(0.17)
-        text = browser.find_element(By.TAG_NAME, "body").text
+        text = browser.execute_script("return document.body.innerText")  # one call: .text walks the page
         assert "429" not in text and "Too Many" not in text, text
     wait_outlook(browser, 20)
     status = browser.find_element(By.ID, "status")
