@@ -32,11 +32,11 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..core.deadline import StopSignal
 from ..core.limits import MAX_WORKERS
 from ..core.result import FillResult, SearchStats, Status
 from ..search.problem import FillProblem
 from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
+from .cpsat_layers import LayeredModel, layered_applies, risky_lengths
 from .cpsat_model import (
     ISOLATE_FROM_VALUES,
     CpSatModel,
@@ -47,11 +47,11 @@ from .cpsat_model import (
 # Names this module held before the model had a module of its own.
 from .cpsat_model import MAX_TABLE_VALUES as MAX_TABLE_VALUES
 from .cpsat_model import table_values as table_values
+from .cpsat_process import solve_here, watch_stop
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-    from .cpsat_process import Outcome
 
 #: Seconds of ``ac`` search spent on a hint before optimising.
 HINT_SECONDS = 2.0
@@ -94,8 +94,6 @@ LOAD_SECONDS_PER_TABLE_VALUE = 2e-6
 
 #: Shortest time limit handed to CP-SAT (it treats 0 as "no time at all" and answers UNKNOWN).
 MIN_SOLVER_SECONDS = 0.01
-#: Seconds between checks of the stop signal while CP-SAT runs.
-STOP_POLL_SECONDS = 0.1
 
 
 @dataclass(frozen=True)
@@ -146,7 +144,7 @@ def _parameters(
         # CP-SAT's seed is a 32-bit signed integer.
         "random_seed": seed % (1 << 31),
         "cp_model_presolve": bool(presolve),
-        # signals are Python's to handle (see _solve_interruptibly); CP-SAT's handler swallowed
+        # signals are Python's to handle (see cpsat_process.solve_here); CP-SAT's handler swallowed
         # Ctrl-C and, installed from a racing thread, could abort the process
         "catch_sigint_signal": False,
     }
@@ -216,54 +214,70 @@ class CpSatBackend(Backend):
             stats = SearchStats(seconds=time.monotonic() - start)
             reason = "the time limit would pass before CP-SAT had loaded its model"
             return FillResult(Status.TIMEOUT, self.name, stats=stats, reason=reason)
-        try:
-            model = CpSatModel(
-                problem,
-                options.formulation,
-                options.optimize,
-                break_symmetry=True,
-                deadline=call.deadline,
-                stop=call.stop,
-            )
-        except ModelTimeout:
-            stats = SearchStats(seconds=time.monotonic() - start)
-            if call.stop is not None and call.stop.is_set():
-                return FillResult(Status.INTERRUPTED, self.name, stats=stats)
-            return FillResult(
-                Status.TIMEOUT, self.name, stats=stats, reason="the time limit passed while building the model"
-            )
-        if options.optimize and problem.incumbent is not None:
-            self._start_from_incumbent(problem, model)
-        elif options.optimize:
-            self._hint(problem, model, call)
-        else:
-            model.add_search_order()
-        remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
-        parameters = _parameters(
-            remaining,
-            options.workers,
-            self.seed,
-            options.presolve,
-            options.linearization,
-            fill_search=not options.optimize,
-        )
-        try:
-            if self._isolate(model, call):
-                from .cpsat_process import solve_isolated
-
-                watched = [v.index for v in model.word_vars]
-                outcome = solve_isolated(model.model, parameters, watched, deadline=call.deadline, stop=call.stop)
+        layered = not options.optimize and options.formulation == "letters" and layered_applies(problem)
+        # the layered model's no-repeat rule, by length: where a repeat is likely, then wherever a
+        # fill had one (an answer without some rule is a fill or a proof only once it has them all)
+        ruled = risky_lengths(problem) if layered else frozenset()
+        branches = conflicts = 0
+        while True:
+            try:
+                model: CpSatModel | LayeredModel
+                if layered:
+                    model = LayeredModel(problem, deadline=call.deadline, stop=call.stop, ruled_lengths=ruled)
+                else:
+                    model = CpSatModel(
+                        problem,
+                        options.formulation,
+                        options.optimize,
+                        break_symmetry=True,
+                        deadline=call.deadline,
+                        stop=call.stop,
+                    )
+            except ModelTimeout:
+                stats = SearchStats(seconds=time.monotonic() - start, nodes=branches, backtracks=conflicts)
+                if call.stop is not None and call.stop.is_set():
+                    return FillResult(Status.INTERRUPTED, self.name, stats=stats)
+                reason = "the time limit passed while building the model"
+                return FillResult(Status.TIMEOUT, self.name, stats=stats, reason=reason)
+            if isinstance(model, LayeredModel) or not options.optimize:
+                model.add_search_order()
+            elif problem.incumbent is not None:
+                self._start_from_incumbent(problem, model)
             else:
-                outcome = _solve_here(model, parameters, call.stop)
-        except KeyboardInterrupt:
-            return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
-        stats = SearchStats(seconds=time.monotonic() - start)
-        if outcome is None:  # the child was stopped before it answered
-            stopped = call.stop is not None and call.stop.is_set()
-            return FillResult(Status.INTERRUPTED if stopped else Status.TIMEOUT, self.name, stats=stats)
-        stats.nodes, stats.backtracks = outcome.branches, outcome.conflicts
-        if outcome.status in ("OPTIMAL", "FEASIBLE"):
-            cells, entries = fill_from_words(problem, model.words(lambda var: outcome.values[var.index]))
+                self._hint(problem, model, call)
+            remaining = None if call.deadline is None else max(MIN_SOLVER_SECONDS, call.time_left())
+            parameters = _parameters(
+                remaining,
+                options.workers,
+                self.seed,
+                options.presolve,
+                options.linearization,
+                fill_search=not options.optimize,
+            )
+            try:
+                if self._isolate(model, call):
+                    from .cpsat_process import solve_isolated
+
+                    watched = [v.index for v in model.solution_vars]
+                    outcome = solve_isolated(model.model, parameters, watched, deadline=call.deadline, stop=call.stop)
+                else:
+                    outcome = solve_here(model, parameters, call.stop)
+            except KeyboardInterrupt:
+                return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
+            stats = SearchStats(seconds=time.monotonic() - start, nodes=branches, backtracks=conflicts)
+            if outcome is None:  # the child was stopped before it answered
+                stopped = call.stop is not None and call.stop.is_set()
+                return FillResult(Status.INTERRUPTED if stopped else Status.TIMEOUT, self.name, stats=stats)
+            branches, conflicts = branches + outcome.branches, conflicts + outcome.conflicts
+            stats.nodes, stats.backtracks = branches, conflicts
+            found = outcome.status in ("OPTIMAL", "FEASIBLE")
+            choice = model.words(outcome.value_of) if found else {}
+            repeated = model.repeated_lengths(choice) if isinstance(model, LayeredModel) else frozenset()
+            if not repeated - ruled:
+                break
+            ruled |= repeated
+        if found:
+            cells, entries = fill_from_words(problem, choice)
             if options.optimize and outcome.status == "OPTIMAL" and not cut:
                 result_status = Status.OPTIMAL
             else:
@@ -282,7 +296,7 @@ class CpSatBackend(Backend):
             raise RuntimeError(f"CP-SAT rejected the model: {model.model.validate()}")
         return FillResult(Status.TIMEOUT, self.name, stats=stats)
 
-    def _isolate(self, model: CpSatModel, call: SolveCall) -> bool:
+    def _isolate(self, model: CpSatModel | LayeredModel, call: SolveCall) -> bool:
         """Solve in a child process (:mod:`.cpsat_process`): when asked to, or, by default, when
         the model is large enough that CP-SAT would not stop in time and the job can be stopped."""
         if self.options.isolated is not None:
@@ -331,7 +345,7 @@ class CpSatBackend(Backend):
 
         thread = threading.Thread(target=run, daemon=True)
         thread.start()
-        _watch_stop(solver, call.stop, stop)
+        watch_stop(solver, call.stop, stop)
         try:
             while True:
                 item = fills.get()
@@ -349,66 +363,3 @@ class CpSatBackend(Backend):
             stats.nodes = solver.num_branches
             stats.backtracks = solver.num_conflicts
         return outcome.get("status") in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-
-
-def _solve_here(model: CpSatModel, parameters: dict[str, Any], stop: StopSignal | None) -> Outcome:
-    """Solve in this process (CP-SAT's search runs in a helper thread, see _solve_interruptibly)."""
-    from .cpsat_process import Outcome
-
-    solver = _solver(parameters)
-    finished = threading.Event()
-    _watch_stop(solver, stop, finished)
-    try:
-        status = _solve_interruptibly(solver, model.model)
-    finally:
-        finished.set()
-    name = solver.status_name(status)
-    found = name in ("OPTIMAL", "FEASIBLE")
-    values = {var.index: int(solver.value(var)) for var in model.word_vars} if found else {}
-    objective = solver.objective_value if found else 0.0
-    bound = solver.best_objective_bound if found else 0.0
-    return Outcome(name, values, solver.num_branches, solver.num_conflicts, objective, bound)
-
-
-def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
-    """``solver.solve(model)`` in a helper thread while this one waits, so a signal (Ctrl-C,
-    SIGTERM) reaches Python at once: the search is then stopped and KeyboardInterrupt raised here
-    once the solver has returned. (CP-SAT's own SIGINT handler is off: it would swallow Ctrl-C.)"""
-    outcome: dict[str, Any] = {}
-
-    def run() -> None:
-        outcome["status"] = solver.solve(model)
-
-    thread = threading.Thread(target=run, name="cpsat-solve", daemon=True)
-    thread.start()
-    try:
-        while thread.is_alive():
-            thread.join(STOP_POLL_SECONDS)
-    except KeyboardInterrupt:
-        _stop_until_done(solver, thread)
-        raise
-    return outcome["status"]
-
-
-def _stop_until_done(solver: cp_model.CpSolver, thread: threading.Thread) -> None:
-    """Stop ``solver``, whose search runs in ``thread``, and wait for it. The stop is asked for
-    again at every poll: asked for before the solver's search has begun, it is forgotten when the
-    search starts (a race in ``auto`` then ran CP-SAT on for 20-30 s after Ctrl-C)."""
-    while thread.is_alive():
-        solver.stop_search()
-        thread.join(STOP_POLL_SECONDS)
-
-
-def _watch_stop(solver: cp_model.CpSolver, stop: StopSignal | None, finished: threading.Event) -> None:
-    """Stop ``solver`` once ``stop`` is set (cancellation or a race; polled every
-    STOP_POLL_SECONDS) until ``finished`` is set."""
-    if stop is None:
-        return
-
-    def watch() -> None:
-        # asked for again at every poll once set: see _stop_until_done
-        while not finished.wait(STOP_POLL_SECONDS):
-            if stop.is_set():
-                solver.stop_search()
-
-    threading.Thread(target=watch, name="cpsat-stop", daemon=True).start()

@@ -85,6 +85,69 @@ def table_values(problem: FillProblem) -> int:
     return sum(d.bit_count() * (1 + graph.degree[slot.id]) for slot, d in zip(problem.slots, problem.domains))
 
 
+def check_size(problem: FillProblem) -> int:
+    """The problem's :func:`table_values`, refused (InputError) over :data:`MAX_TABLE_VALUES`."""
+    values = table_values(problem)
+    if values > MAX_TABLE_VALUES:
+        raise InputError(
+            f"the CP-SAT model would hold {values:,} table values (at most {MAX_TABLE_VALUES:,}, about "
+            f"{MAX_TABLE_VALUES * BYTES_PER_TABLE_VALUE // 2**30} GiB): use the ac backend, a shorter "
+            "word list or --min-score"
+        )
+    return values
+
+
+def glyph_ranks(problem: FillProblem, ids: list[list[int]]) -> Any:
+    """Glyph code -> its rank among the glyphs by how many words left in the domains hold
+    it (the most frequent 0): a cell's values in that order, so that the search, taking a
+    cell's smallest value first, tries the glyph that leaves the most words."""
+    import numpy as np
+
+    net = problem.network
+    counts = np.zeros(len(net.lexicon_glyphs), dtype=np.int64)
+    for s, index in enumerate(net.indexes):
+        if ids[s]:
+            codes = index.matrix[np.asarray(ids[s], dtype=np.int64)].ravel()
+            counts += np.bincount(codes, minlength=len(counts))[: len(counts)]
+    rank = np.empty(len(counts), dtype=np.int64)
+    rank[np.argsort(-counts, kind="stable")] = np.arange(len(counts))
+    return rank
+
+
+def cell_ranks(problem: FillProblem, ids: list[list[int]]) -> Any:
+    """Per crossing cell, glyph code -> its rank in that cell (0 first): by the product of
+    the words left in its two slots that hold the glyph there, the most first, so that the
+    search, taking a cell's smallest value first, tries the glyph that leaves the most fills
+    of both slots (ties by the glyph's count over every slot, :func:`glyph_ranks`)."""
+    import numpy as np
+
+    net = problem.network
+    overall = glyph_ranks(problem, ids)
+    glyph_count = len(net.lexicon_glyphs)
+    support = np.ones((net.crossing_count, glyph_count), dtype=np.float64)
+    for s, slot in enumerate(net.slots):
+        words = np.asarray(ids[s], dtype=np.int64)
+        matrix = net.indexes[s].matrix
+        for _t, i, _j, c in crossings_of(problem.graph, slot.id):
+            column = matrix[words, i] if len(words) else np.zeros(0, dtype=np.int64)
+            support[c] *= np.bincount(column, minlength=glyph_count)[:glyph_count]
+    ranks = np.empty((net.crossing_count, glyph_count), dtype=np.int64)
+    for c in range(net.crossing_count):
+        order = np.lexsort((overall, -support[c]))  # the most support first, then overall rank
+        ranks[c, order] = np.arange(glyph_count)
+    return ranks
+
+
+def add_rows(model: cp_model.CpModel, columns: list[Any], rows: Any, check: Callable[[], None]) -> None:
+    """``model.add_allowed_assignments(columns, rows)`` for a numpy array of rows, added
+    :data:`TABLE_CHUNK_ROWS` at a time, calling ``check`` (the deadline's) in between."""
+    constraint = model.add_allowed_assignments(columns, rows[:1].tolist())
+    values = constraint.proto.table.values  # row after row, as add_allowed_assignments keeps them
+    for start in range(1, len(rows), TABLE_CHUNK_ROWS):
+        check()
+        values.extend(rows[start : start + TABLE_CHUNK_ROWS].ravel().tolist())
+
+
 class CpSatModel:
     """The CP-SAT model of a problem; ``word_vars[s]`` is slot s's word id.
 
@@ -112,13 +175,7 @@ class CpSatModel:
             raise ValueError(f"unknown formulation {formulation!r}; choose from {FORMULATIONS}")
         self.deadline = deadline
         self.stop = stop
-        values = self.table_values = table_values(problem)
-        if values > MAX_TABLE_VALUES:
-            raise InputError(
-                f"the CP-SAT model would hold {values:,} table values (at most {MAX_TABLE_VALUES:,}, about "
-                f"{MAX_TABLE_VALUES * BYTES_PER_TABLE_VALUE // 2**30} GiB): use the ac backend, a shorter "
-                "word list or --min-score"
-            )
+        self.table_values = check_size(problem)
         self.problem = problem
         self.model = cp_model.CpModel()
         net = problem.network
@@ -257,43 +314,12 @@ class CpSatModel:
             self._add_table(columns, np.hstack(parts))
 
     def _glyph_ranks(self) -> Any:
-        """Glyph code -> its rank among the glyphs by how many words left in the domains hold
-        it (the most frequent 0): a cell's values in that order, so that the search, taking a
-        cell's smallest value first, tries the glyph that leaves the most words."""
-        import numpy as np
-
-        net = self.problem.network
-        counts = np.zeros(len(net.lexicon_glyphs), dtype=np.int64)
-        for s, index in enumerate(net.indexes):
-            if self.ids[s]:
-                codes = index.matrix[np.asarray(self.ids[s], dtype=np.int64)].ravel()
-                counts += np.bincount(codes, minlength=len(counts))[: len(counts)]
-        rank = np.empty(len(counts), dtype=np.int64)
-        rank[np.argsort(-counts, kind="stable")] = np.arange(len(counts))
-        return rank
+        """:func:`glyph_ranks` of this model's problem."""
+        return glyph_ranks(self.problem, self.ids)
 
     def _cell_ranks(self) -> Any:
-        """Per crossing cell, glyph code -> its rank in that cell (0 first): by the product of
-        the words left in its two slots that hold the glyph there, the most first, so that the
-        search, taking a cell's smallest value first, tries the glyph that leaves the most fills
-        of both slots (ties by the glyph's count over every slot, :meth:`_glyph_ranks`)."""
-        import numpy as np
-
-        net = self.problem.network
-        overall = self._glyph_ranks()
-        glyph_count = len(net.lexicon_glyphs)
-        support = np.ones((net.crossing_count, glyph_count), dtype=np.float64)
-        for s, slot in enumerate(net.slots):
-            ids = np.asarray(self.ids[s], dtype=np.int64)
-            matrix = net.indexes[s].matrix
-            for _t, i, _j, c in crossings_of(self.graph, slot.id):
-                column = matrix[ids, i] if len(ids) else np.zeros(0, dtype=np.int64)
-                support[c] *= np.bincount(column, minlength=glyph_count)[:glyph_count]
-        ranks = np.empty((net.crossing_count, glyph_count), dtype=np.int64)
-        for c in range(net.crossing_count):
-            order = np.lexsort((overall, -support[c]))  # the most support first, then overall rank
-            ranks[c, order] = np.arange(glyph_count)
-        return ranks
+        """:func:`cell_ranks` of this model's problem."""
+        return cell_ranks(self.problem, self.ids)
 
     def add_search_order(self) -> None:
         """The order CP-SAT's fixed search follows (``search_branching`` FIXED_SEARCH): the
@@ -311,13 +337,8 @@ class CpSatModel:
         self.model.add_decision_strategy(self.word_vars, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE)
 
     def _add_table(self, columns: list[Any], rows: Any) -> None:
-        """``add_allowed_assignments(columns, rows)`` for a numpy array of rows, added
-        :data:`TABLE_CHUNK_ROWS` at a time, checking the deadline and the stop in between."""
-        constraint = self.model.add_allowed_assignments(columns, rows[:1].tolist())
-        values = constraint.proto.table.values  # row after row, as add_allowed_assignments keeps them
-        for start in range(1, len(rows), TABLE_CHUNK_ROWS):
-            self._check_deadline()
-            values.extend(rows[start : start + TABLE_CHUNK_ROWS].ravel().tolist())
+        """:func:`add_rows`, checking the deadline and the stop in between."""
+        add_rows(self.model, columns, rows, self._check_deadline)
 
     def _check_deadline(self) -> None:
         if (self.deadline is not None and time.monotonic() >= self.deadline) or (
@@ -353,6 +374,11 @@ class CpSatModel:
             self.score_vars.append(score)
             ids = np.asarray(self.ids[s], dtype=np.int64)
             self._add_table([self.word_vars[s], score], np.column_stack([ids, index.score_array[ids]]))
+
+    @property
+    def solution_vars(self) -> list[Any]:
+        """The variables a fill is read from (:meth:`words`)."""
+        return list(self.word_vars)
 
     def words(self, value: Callable[[Any], Any]) -> WordChoice:
         """Slot number -> word id from a solver or callback's ``value`` function."""

@@ -1,4 +1,5 @@
-"""CP-SAT in a child process, which can be stopped at once.
+"""A CP-SAT solve, in this process (:func:`solve_here`) or in a child process, which can be
+stopped at once (:func:`solve_isolated`).
 
 On large table models CP-SAT does not look at its stop flag or its time limit while it loads the
 model: measured on h2110 with words.txt (4.5 million table values), a solve asked to stop after
@@ -29,6 +30,11 @@ from ..core.deadline import Deadline, StopSignal
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
+    from .cpsat_layers import LayeredModel
+    from .cpsat_model import CpSatModel
+
+#: Seconds between checks of the stop signal while CP-SAT runs in this process.
+STOP_POLL_SECONDS = 0.1
 #: Seconds between two looks at the stop signal and the deadline while the child solves.
 POLL_SECONDS = 0.05
 #: Seconds past the deadline the child is given to answer on its own (CP-SAT's own limit is
@@ -54,6 +60,10 @@ class Outcome:
     conflicts: int = 0
     objective: float = 0.0
     bound: float = 0.0
+
+    def value_of(self, variable: Any) -> int:
+        """The value of ``variable`` (one of those asked for) in the solution."""
+        return self.values[variable.index]
 
 
 def solve_isolated(
@@ -102,6 +112,69 @@ def solve_isolated(
     data = json.loads(answer)
     data["values"] = {int(k): v for k, v in data["values"].items()}
     return Outcome(**data)
+
+
+def solve_here(model: CpSatModel | LayeredModel, parameters: dict[str, Any], stop: StopSignal | None) -> Outcome:
+    """Solve in this process (CP-SAT's search runs in a helper thread, see _solve_interruptibly)."""
+    from .cpsat import _solver
+
+    solver = _solver(parameters)
+    finished = threading.Event()
+    watch_stop(solver, stop, finished)
+    try:
+        status = _solve_interruptibly(solver, model.model)
+    finally:
+        finished.set()
+    name = solver.status_name(status)
+    found = name in ("OPTIMAL", "FEASIBLE")
+    values = {var.index: int(solver.value(var)) for var in model.solution_vars} if found else {}
+    objective = solver.objective_value if found else 0.0
+    bound = solver.best_objective_bound if found else 0.0
+    return Outcome(name, values, solver.num_branches, solver.num_conflicts, objective, bound)
+
+
+def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
+    """``solver.solve(model)`` in a helper thread while this one waits, so a signal (Ctrl-C,
+    SIGTERM) reaches Python at once: the search is then stopped and KeyboardInterrupt raised here
+    once the solver has returned. (CP-SAT's own SIGINT handler is off: it would swallow Ctrl-C.)"""
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        outcome["status"] = solver.solve(model)
+
+    thread = threading.Thread(target=run, name="cpsat-solve", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(STOP_POLL_SECONDS)
+    except KeyboardInterrupt:
+        _stop_until_done(solver, thread)
+        raise
+    return outcome["status"]
+
+
+def _stop_until_done(solver: cp_model.CpSolver, thread: threading.Thread) -> None:
+    """Stop ``solver``, whose search runs in ``thread``, and wait for it. The stop is asked for
+    again at every poll: asked for before the solver's search has begun, it is forgotten when the
+    search starts (a race in ``auto`` then ran CP-SAT on for 20-30 s after Ctrl-C)."""
+    while thread.is_alive():
+        solver.stop_search()
+        thread.join(STOP_POLL_SECONDS)
+
+
+def watch_stop(solver: cp_model.CpSolver, stop: StopSignal | None, finished: threading.Event) -> None:
+    """Stop ``solver`` once ``stop`` is set (cancellation or a race; polled every
+    STOP_POLL_SECONDS) until ``finished`` is set."""
+    if stop is None:
+        return
+
+    def watch() -> None:
+        # asked for again at every poll once set: see _stop_until_done
+        while not finished.wait(STOP_POLL_SECONDS):
+            if stop.is_set():
+                solver.stop_search()
+
+    threading.Thread(target=watch, name="cpsat-stop", daemon=True).start()
 
 
 def _child() -> int:
