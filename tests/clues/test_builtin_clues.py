@@ -231,6 +231,7 @@ def census(script):
     return script.read_census(folder)
 
 
+@pytest.mark.rebuild
 def test_the_script_remakes_the_shipped_clues_the_same_way_twice(script, shipped, census):
     wordnet = script.read_wordnet(WORDNET)
     scores, displays = script.read_entries()

@@ -128,6 +128,7 @@ def _inputs_present() -> str | None:
 
 
 @pytest.mark.shared
+@pytest.mark.rebuild
 def test_script_rebuilds_the_shipped_list_from_its_inputs():
     missing = _inputs_present()
     if missing:
