@@ -109,7 +109,16 @@ class Network(Constraints):
                 found |= 1 << index.code(w)[pos]
             return found & mask
         found = 0
-        for bit, column in self.columns[s][pos]:
+        columns = self.columns[s][pos]
+        if mask.bit_count() < len(columns):  # few glyphs left at the crossing (a large alphabet's usual case)
+            by_glyph = self.bits[s][pos]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                if domain & by_glyph[low.bit_length() - 1]:
+                    found |= low
+            return found
+        for bit, column in columns:
             if mask & bit and domain & column:
                 found |= bit
         return found
