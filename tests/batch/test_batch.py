@@ -285,16 +285,22 @@ def _cli(*args, **kwargs):
 #: Generated grids in the Ctrl-C case: enough jobs that one worker is still busy when the signal
 #: comes after the first result, however fast or busy the machine.
 CTRL_C_GENERATED = 12
+#: Runs tried until Ctrl-C lands while jobs remain (a batch that finished first tests nothing).
+CTRL_C_ATTEMPTS = 3
 
 
 def test_cli_ctrl_c_keeps_what_is_done_and_the_same_command_finishes(spec, tmp_path):
     spec.write_text(SPEC.replace("count = 2", f"count = {CTRL_C_GENERATED}"))
     jobs = 2 + CTRL_C_GENERATED + 1
-    out = tmp_path / "out"
-    run = _cli("batch", spec, "--out", out, "--jobs", "1")
-    wait_for(lambda: (out / "manifest.jsonl").exists() and (out / "manifest.jsonl").read_text().strip(), 60)
-    run.send_signal(signal.SIGINT)
-    _, err = run.communicate(timeout=60)
+    for attempt in range(CTRL_C_ATTEMPTS):
+        out = tmp_path / f"out-{attempt}"
+        run = _cli("batch", spec, "--out", out, "--jobs", "1")
+        wait_for(lambda out=out: (out / "manifest.jsonl").exists() and (out / "manifest.jsonl").read_text().strip(), 60)
+        run.send_signal(signal.SIGINT)
+        _, err = run.communicate(timeout=60)
+        if not (run.returncode == 0 and "0 remaining" in err):
+            break  # the signal came while jobs remained, as a user's Ctrl-C mid-batch does
+        # on a busy machine this process may get no processor until the batch has finished
     assert run.returncode == 130, err
     assert "run the same command again" in err and "Traceback" not in err
     kept = len(manifest_lines(out))
