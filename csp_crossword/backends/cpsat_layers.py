@@ -39,9 +39,10 @@ if TYPE_CHECKING:
 #: likely or more, by the birthday estimate n^2 / 2D (n slots, D words the slots share); other
 #: lengths get it once a fill has a repeat there, and the model is solved again. Without the
 #: rule a length costs less (its literals are about one per slot and word) and repeats in long
-#: entries are rare: words-h1510 filled in 24 CPU s with the rule added to two lengths after one
-#: fill, against 51 s with it on every length from the start (docs/benchmarks.md).
-REPEAT_RISK = 0.05
+#: entries are rare. Measured (docs/benchmarks.md, "Glyph literals"): words-h1510 filled in 51 s
+#: with the rule on every length, in 42 s with 0.05 (lengths 4, then 5 after a fill), in 18 s
+#: with 0.01 (4 and 5 at once); words-h1903 in 44 s with 0.01, none in 60 s with 0.05.
+REPEAT_RISK = 0.01
 
 
 def layered_applies(problem: FillProblem) -> bool:

@@ -127,14 +127,15 @@ def test_repeats_allowed_need_no_rule():
 
 
 def test_risky_lengths_by_the_birthday_estimate():
-    # four 2-letter slots sharing 3 words: 16 / 6 over REPEAT_RISK; with 400 words 16 / 800 = 0.02 under
+    # four 2-letter slots sharing 3 words: 16 / 6 over REPEAT_RISK; six 3-letter slots sharing
+    # 13^3 = 2,197 words: 36 / 4,394 under it
     few = Lexicon.from_words(["AB", "BA", "AA"])
     problem = build_problem(parse_grid("..\n.."), few)
     assert risky_lengths(problem) == frozenset({2})
-    letters = [chr(ord("A") + k) for k in range(20)]
-    many = Lexicon.from_words([a + b for a in letters for b in letters])
-    problem = build_problem(parse_grid("..\n.."), many)
-    assert REPEAT_RISK > 16 / (2 * 400)
+    letters = [chr(ord("A") + k) for k in range(13)]
+    many = Lexicon.from_words([a + b + c for a in letters for b in letters for c in letters])
+    problem = build_problem(parse_grid("...\n...\n..."), many)
+    assert REPEAT_RISK > 36 / (2 * 13**3)
     assert risky_lengths(problem) == frozenset()
 
 
