@@ -10,7 +10,11 @@ Two formulations (``formulation=``):
   pairs. Exact but the tables grow with the product of the domains, so it is for small problems.
 
 Equal-length slots get an AllDifferent over their word ids unless repeats are allowed (word ids
-are shared by every slot of a length, so equal ids mean equal entries). With
+are shared by every slot of a length, so equal ids mean equal entries). A fill or a proof with
+``letters`` is built in glyphs instead (:mod:`.cpsat_layers`: each slot's words as a layered
+automaton, the no-repeat rule by length, added and solved again after a fill that repeats a word),
+unless a rule over whole words (use limits, ``no_shared_substring``) or an uncrossed slot needs
+the word tables. With
 ``no_shared_substring`` N, every run of N glyphs that words of two or more slots' domains contain
 gets one literal per such slot ("this slot's word contains the run", implied by the word
 variable; tied both ways when enumerating) and an at-most-one over them. With ``optimize`` the

@@ -116,9 +116,10 @@ def solve_isolated(
 
 def solve_here(model: CpSatModel | LayeredModel, parameters: dict[str, Any], stop: StopSignal | None) -> Outcome:
     """Solve in this process (CP-SAT's search runs in a helper thread, see _solve_interruptibly)."""
-    from .cpsat import _solver
+    from ortools.sat.python import cp_model
 
-    solver = _solver(parameters)
+    solver = cp_model.CpSolver()
+    apply_parameters(solver, parameters)
     finished = threading.Event()
     watch_stop(solver, stop, finished)
     try:
