@@ -9,9 +9,13 @@ Here each slot's words are the minimal layered automaton that accepts exactly th
 by the words' common prefixes and suffixes), put to CP-SAT as one small table per letter position
 over (state before, glyph, state after). A glyph's support is then a clause over that position's
 transitions, and no literal stands for a whole word, except for the no-repeat rule: a literal per
-slot and word that two or more slots of its length can take, implied by the word's glyphs, and at
-most one of them true per word. Each table is arc consistent under unit propagation and the
-tables of a slot form a chain, so the slot's glyphs are pruned as much as by its word table.
+slot and word that two or more slots of its length can take, equal to "the slot holds the word's
+glyphs", and at most one of them true per word. It is in the first model for the lengths where a
+repeat is likely (:data:`REPEAT_RISK`); a fill that repeats a word of another length brings in that
+length's rule and the model is solved again (``CpSatBackend._solve``), so a fill keeps every rule
+and a proof of a model with fewer rules is a proof. A slot's tables form a chain, the usual
+decomposition of an automaton constraint, which prunes its glyphs as the word table did
+(measured: as many conflicts or fewer, docs/benchmarks.md, "Glyph literals").
 
 Fills and proofs only: ``optimize`` needs the score of a slot's word and enumeration a model with
 no free literal, so both keep the word tables, as do use limits and ``no_shared_substring``
@@ -39,9 +43,11 @@ if TYPE_CHECKING:
 #: likely or more, by the birthday estimate n^2 / 2D (n slots, D words the slots share); other
 #: lengths get it once a fill has a repeat there, and the model is solved again. Without the
 #: rule a length costs less (its literals are about one per slot and word) and repeats in long
-#: entries are rare. Measured (docs/benchmarks.md, "Glyph literals"): words-h1510 filled in 51 s
-#: with the rule on every length, in 42 s with 0.05 (lengths 4, then 5 after a fill), in 18 s
-#: with 0.01 (4 and 5 at once); words-h1903 in 44 s with 0.01, none in 60 s with 0.05.
+#: entries are rare. Measured in one process (docs/benchmarks.md, "Glyph literals"): words-h1510
+#: filled in 55 s with the rule on every length, in 24 s with none at first (lengths 4 and 5 after
+#: a fill), in 18 s with 0.01 (4 and 5 at once); words-h1903 in 44 s with 0.01, none in 60 s at
+#: 0.05. (Through the command, words-h1510 took 42 s at 0.05 and 53 s at 0.01: its search's first
+#: choices weigh more than this setting there.)
 REPEAT_RISK = 0.01
 
 
