@@ -187,3 +187,21 @@ def test_batch_results_are_the_same_under_load(tmp_path):
     quiet, loaded = twice(run)
     assert quiet[0] and [status for _job, status in quiet[1]] == ["filled", "filled"]
     assert loaded == quiet
+
+
+def test_cpsat_fill_is_the_same_under_load(monkeypatch):
+    # CP-SAT's quality stages end on its deterministic work (one worker, the seed), never on the
+    # clock. With a first stage budget this small, mini-5x5's first stage ends on it (12 branches)
+    # and the second fills (0.016 units), so where a stage ends decides the fill and its count.
+    pytest.importorskip("ortools")
+    from csp_crossword.strategies import quality
+
+    monkeypatch.setattr(quality, "STAGE_WORK", 0.008)
+
+    def run():
+        result = api.fill(GRIDS / "demo" / "mini-5x5.txt", backend="cpsat", seed=3, time_limit=CAP_SECONDS)
+        return result.status, result.cells, [(e.id, e.answer) for e in result.entries], result.stats.nodes
+
+    quiet, loaded = twice(run)
+    assert quiet[0] is Status.FILLED and quiet[2]
+    assert loaded == quiet

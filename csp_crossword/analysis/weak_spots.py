@@ -121,6 +121,7 @@ class _Budgeted(ACBackend):
         stop: StopSignal | None = None,
         progress: ProgressCallback | None = None,
         node_limit: int | None = None,
+        work_limit: float | None = None,  # ac counts nodes, not work: unused, as Backend.solve says
     ) -> FillResult:
         left = self.total - self.spent
         if left <= 0:

@@ -41,6 +41,7 @@ class SolveCall:
     stop: StopSignal | None = None
     progress: ProgressCallback | None = None
     node_limit: int | None = None
+    work_limit: float | None = None
 
     def stopped(self) -> bool:
         """Whether the caller asked to stop (cancellation or another racer's answer)."""
@@ -79,6 +80,9 @@ class Backend:
     supports: ClassVar[frozenset[str]] = frozenset()
     #: Whether ``solve`` honours ``node_limit`` (a search that counts its decisions).
     counts_nodes: ClassVar[bool] = False
+    #: Whether ``solve`` honours ``work_limit`` (a solver that measures its own deterministic work,
+    #: as CP-SAT's deterministic time): for a backend that cannot count nodes.
+    counts_work: ClassVar[bool] = False
     #: The frozen dataclass of this backend's options.
     Options: ClassVar[type] = NoOptions
     #: The module the solver needs (imported lazily by ``available``), and its distribution name
@@ -154,6 +158,7 @@ class Backend:
         stop: StopSignal | None = None,
         progress: ProgressCallback | None = None,
         node_limit: int | None = None,
+        work_limit: float | None = None,
     ) -> FillResult:
         """Fill the problem's grid. Never raises for unsatisfiable or timed-out problems.
 
@@ -165,9 +170,13 @@ class Backend:
             node_limit: End as a timeout after this many decisions: a budget that does not
                 depend on the machine's speed or load (backends whose ``counts_nodes`` is True;
                 the others ignore it).
+            work_limit: End as a timeout after this much of the solver's own deterministic work
+                (backends whose ``counts_work`` is True; the others ignore it): with one worker
+                and a seed, the same on every run at any load.
         """
         call = self._call(time_limit, deadline, stop, progress)
         call.node_limit = node_limit
+        call.work_limit = work_limit
         if problem.unsatisfiable:
             return unsatisfiable_result(problem, self.name, call.start)
         if call.expired():

@@ -95,6 +95,14 @@ ENUMERATION_BUFFER = 64
 #: loads): a solve given less would end before its search began, so it is not started. Measured
 #: some 2.5 microseconds (the open 6x6 with the built-in list, 1.9 million values: 4.8 s).
 LOAD_SECONDS_PER_TABLE_VALUE = 2e-6
+#: The largest model a solve with a work budget (a quality-first stage) is started on. CP-SAT
+#: counts almost none of its loading as deterministic work (am15-02 with the built-in list, floors
+#: 50: 2.6 million values, 0.5 units in 5.1 s wall, 2.0 in 10.3 s), so a stage's budget cannot
+#: say whether loading pays: the model's size does, the same on every run. Measured with the
+#: built-in list: the first stages of mini-5x5, blocks-7x7 (0.4 million values) and am15-01 (2.2
+#: million) fill within 0.01-0.2 units; on am15-02 the stages of 2.6 to 8.8 million values took
+#: 5-30 s each and filled nothing before the search without floors.
+WORK_LIMITED_MAX_TABLE_VALUES = 2_500_000
 
 #: Shortest time limit handed to CP-SAT (it treats 0 as "no time at all" and answers UNKNOWN).
 MIN_SOLVER_SECONDS = 0.01
@@ -138,9 +146,11 @@ def _parameters(
     presolve: bool = PRESOLVE,
     linearization: int | None = None,
     fill_search: bool = False,
+    work_limit: float | None = None,
 ) -> dict[str, Any]:
     """CP-SAT's parameters by name (``SatParameters`` fields; an enum's value by its name).
-    ``fill_search``: CP-SAT's search for a fill or a proof (FILL_SEARCH, FILL_WORKERS)."""
+    ``fill_search``: CP-SAT's search for a fill or a proof (FILL_SEARCH, FILL_WORKERS).
+    ``work_limit``: CP-SAT's deterministic time (``max_deterministic_time``)."""
     default_workers = FILL_WORKERS if fill_search else os.cpu_count() or 1
     parameters: dict[str, Any] = {
         **(FILL_SEARCH if fill_search else {}),
@@ -156,6 +166,8 @@ def _parameters(
         parameters["max_time_in_seconds"] = float(time_limit)
     if linearization is not None:
         parameters["linearization_level"] = linearization
+    if work_limit is not None:
+        parameters["max_deterministic_time"] = float(work_limit)
     return parameters
 
 
@@ -178,6 +190,9 @@ class CpSatBackend(Backend):
     supports = frozenset({"fill", "prove", "optimize", "enumerate"})
     solver_module = "ortools.sat.python.cp_model"
     solver_distribution = "ortools"
+    #: A work budget is CP-SAT's deterministic time: with one worker and a seed (a fill's
+    #: default, FILL_WORKERS) the same search on every run at any load.
+    counts_work = True
 
     Options = CpSatOptions
     options: CpSatOptions
@@ -218,11 +233,17 @@ class CpSatBackend(Backend):
             stats = SearchStats(seconds=time.monotonic() - start)
             reason = "the time limit would pass before CP-SAT had loaded its model"
             return FillResult(Status.TIMEOUT, self.name, stats=stats, reason=reason)
+        if call.work_limit is not None and table_values(problem) > WORK_LIMITED_MAX_TABLE_VALUES:
+            # decided from the model's size alone: the same on every run
+            stats = SearchStats(seconds=time.monotonic() - start)
+            reason = "the model is too large to load for a search with a work budget"
+            return FillResult(Status.TIMEOUT, self.name, stats=stats, reason=reason)
         layered = not options.optimize and options.formulation == "letters" and layered_applies(problem)
         # the layered model's no-repeat rule, by length: where a repeat is likely, then wherever a
         # fill had one (an answer without some rule is a fill or a proof only once it has them all)
         ruled = risky_lengths(problem) if layered else frozenset()
         branches = conflicts = 0
+        work = 0.0  # CP-SAT's deterministic time so far, against call.work_limit
         while True:
             try:
                 model: CpSatModel | LayeredModel
@@ -257,6 +278,7 @@ class CpSatBackend(Backend):
                 options.presolve,
                 options.linearization,
                 fill_search=not options.optimize,
+                work_limit=None if call.work_limit is None else call.work_limit - work,
             )
             try:
                 if self._isolate(model, call):
@@ -274,12 +296,15 @@ class CpSatBackend(Backend):
                 return FillResult(Status.INTERRUPTED if stopped else Status.TIMEOUT, self.name, stats=stats)
             branches, conflicts = branches + outcome.branches, conflicts + outcome.conflicts
             stats.nodes, stats.backtracks = branches, conflicts
+            work += outcome.work
             found = outcome.status in ("OPTIMAL", "FEASIBLE")
             choice = model.words(outcome.value_of) if found else {}
             repeated = model.repeated_lengths(choice) if isinstance(model, LayeredModel) else frozenset()
             if not repeated - ruled:
                 break
             ruled |= repeated
+            if call.work_limit is not None and work >= call.work_limit:
+                return FillResult(Status.TIMEOUT, self.name, stats=stats)
         if found:
             cells, entries = fill_from_words(problem, choice)
             if options.optimize and outcome.status == "OPTIMAL" and not cut:

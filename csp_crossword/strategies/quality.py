@@ -42,10 +42,10 @@ entries than the grid needs. Once a fill is found:
    :data:`FILLABILITY_IMPROVEMENT_NODES` when the fill came from a floor under
    :data:`ACCEPTABLE_SCORE`, from below the ladder or from a fillability-first search.
 
-Every budget is counted in search nodes, not seconds, so the same grid, list, options and seed give
-the same fill on any machine at any load; the time limit is only the outer cap (a job it cuts short
-returns what it has). A backend that does not count nodes (``Backend.counts_nodes``) gets its
-stages in seconds instead (:data:`STAGE_SECONDS`).
+Every budget is counted in search nodes (CP-SAT's stages in its deterministic work,
+``Backend.counts_work``), not seconds, so the same grid, list, options and seed give the same fill
+at any load; the time limit is only the outer cap (a job it cuts short returns what it has).
+A backend that counts neither gets its stages in seconds (:data:`STAGE_SECONDS`).
 
 Every fill is still checked by the independent verifier against the user's word list.
 """
@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..backends.base import fill_from_words
 from ..core.deadline import Deadline, StopSignal, earliest
@@ -80,7 +80,9 @@ ACCEPTABLE_SCORE = 30
 #: some 0.2 s of the compiled search on a 15x15 grid with the built-in list.
 STAGE_NODES = 3000
 STAGE_GROWTH = 2.0
-#: The first stage's budget in seconds, for a backend that does not count nodes.
+#: The first stage's budget in CP-SAT's deterministic seconds (``Backend.counts_work``): measured below.
+#: STAGE_SECONDS: in seconds, for a backend that counts neither nodes nor work.
+STAGE_WORK = 0.5
 STAGE_SECONDS = 0.2
 #: Search nodes spent lifting a fill's entries below the next floor of the ladder to it, before
 #: the mean is raised (:func:`.improvement.raise_floor`): a neighbourhood takes up to 400, so this
@@ -88,9 +90,10 @@ STAGE_SECONDS = 0.2
 RAISE_NODES = 10_000
 #: Search nodes of the floor check: the whole grid with every slot floored at ACCEPTABLE_SCORE,
 #: searched when a fill still has entries below it (some 1-2 s of the compiled search on a 15x15
-#: with the built-in list; a quarter of the stages' budgets before it). A backend that does not
-#: count nodes gets FLOOR_CHECK_SECONDS.
+#: with the built-in list; a quarter of the stages' budgets before it). A backend that counts
+#: work gets FLOOR_CHECK_WORK (measured below), one that counts neither FLOOR_CHECK_SECONDS.
 FLOOR_CHECK_NODES = 50_000
+FLOOR_CHECK_WORK = 5.0
 FLOOR_CHECK_SECONDS = 2.0
 #: Search nodes spent after a fill raising the scores of its weakest entries (:mod:`.improvement`),
 #: when the time limit leaves them: some 0.15 s of the compiled core on a 15x15 grid with the
@@ -133,9 +136,8 @@ def quality_first(
 
     ``node_limit``: the most search nodes the stages and the search below the ladder may make
     together (a backend that counts nodes): past it the job ends as a timeout with the stage's
-    partial fill, as at the deadline. The improvements after a fill keep their own budgets. A
-    caller that tries several grids (``generate``) gives each a node budget, so the same seed makes
-    the same grid at any machine load."""
+    partial fill, as at the deadline; the improvements keep their own budgets. ``generate`` gives
+    each grid it tries one, so the same seed makes the same grid at any machine load."""
     if not solver.counts_nodes:
         node_limit = None
     ladder = [floor for floor in FLOOR_LADDER if floor > (problem.options.min_score or 0)]
@@ -149,7 +151,7 @@ def quality_first(
     given = given_slots(problem)  # the user's own entries: no floor applies to them
     free = [s for s in range(len(problem.domains)) if s not in given]
     steps = [0] * len(problem.domains)  # per slot, its place on the ladder (len(ladder): no floor)
-    budget = STAGE_NODES if solver.counts_nodes else STAGE_SECONDS
+    budget = _in_units(solver, STAGE_NODES, STAGE_WORK, STAGE_SECONDS)
     while free and min(steps[s] for s in free) < len(ladder):
         floors: Floors = [None if s in given or k >= len(ladder) else ladder[k] for s, k in enumerate(steps)]
         restricted, failed = with_floors(problem, floors)
@@ -168,13 +170,11 @@ def quality_first(
         if result.status == Status.FILLED:
             weak = looked or any((floors[s] or 0) < ACCEPTABLE_SCORE for s in free)
             result = run.finished(result, FILLABILITY_IMPROVEMENT_NODES if weak else IMPROVEMENT_NODES)
-        if result.status.has_fill or result.status == Status.INTERRUPTED:  # Ctrl-C ends the whole job
-            return _with_totals(result, run.totals, started)
-        if _over(deadline, stop) or run.spent():
+        ended = result.status.has_fill or result.status == Status.INTERRUPTED  # Ctrl-C ends the whole job
+        if ended or _over(deadline, stop) or run.spent():
             return _with_totals(result, run.totals, started)
         steps = _relaxed(problem, steps, free, [], len(ladder))
-    if problem.options.min_score is not None:
-        # every word left is one the user accepts: find a fill first, then raise its scores
+    if problem.options.min_score is not None:  # every word left is one the user accepts: a fill first
         solver = solver.fillability_first()
     result = solver.solve(problem, deadline=deadline, stop=stop, progress=progress, node_limit=run.nodes_left())
     add_stats(run.totals, result.stats)
@@ -254,22 +254,18 @@ class _Run:
         progress: ProgressCallback | None = None,
         solver: Backend | None = None,
     ) -> FillResult:
-        """``problem`` solved by ``solver`` (default the run's) within ``budget`` nodes (or
-        seconds, for a backend that does not count nodes) and the job's deadline."""
+        """``problem`` solved by ``solver`` (default the run's) within ``budget`` nodes (work,
+        or seconds, for a backend that counts work, or neither) and the job's deadline."""
         solver = solver or self.solver
+        limits: dict[str, Any] = {"deadline": self.deadline}  # the job's deadline: the outer cap
         if solver.counts_nodes:
-            limit = max(1, int(budget))
-            left = self.nodes_left()
-            result = solver.solve(
-                problem,
-                deadline=self.deadline,
-                stop=self.stop,
-                progress=progress,
-                node_limit=limit if left is None else min(limit, left),
-            )
+            limit, left = max(1, int(budget)), self.nodes_left()
+            limits["node_limit"] = limit if left is None else min(limit, left)
+        elif solver.counts_work:
+            limits["work_limit"] = budget
         else:
-            stage_end = earliest(self.deadline, time.monotonic() + budget)
-            result = solver.solve(problem, deadline=stage_end, stop=self.stop, progress=progress)
+            limits["deadline"] = earliest(self.deadline, time.monotonic() + budget)
+        result = solver.solve(problem, stop=self.stop, progress=progress, **limits)
         add_stats(self.totals, result.stats)
         return result
 
@@ -343,7 +339,7 @@ class _Run:
         if restricted is None:
             spots.verdict = WeakVerdict.UNFILLABLE
             return None, spots
-        budget = FLOOR_CHECK_NODES if self.solver.counts_nodes else FLOOR_CHECK_SECONDS
+        budget = _in_units(self.solver, FLOOR_CHECK_NODES, FLOOR_CHECK_WORK, FLOOR_CHECK_SECONDS)
         before = self.totals.nodes
         # every word left scores ACCEPTABLE_SCORE or more: any fill will do (as below the ladder
         # with the user's minimum score), so the search looks for fillability first
@@ -398,8 +394,7 @@ def with_floors(problem: FillProblem, floors: Floors) -> tuple[FillProblem | Non
     state = network.initial_state(domains)
     failure = network.propagate(state, range(len(domains)))
     if failure is not None:
-        failed = [failure.slot] + ([failure.cause] if failure.cause is not None else [])
-        return None, failed
+        return None, [failure.slot] + ([failure.cause] if failure.cause is not None else [])
     return replace(problem, domains=tuple(state.domains), root=state.copy()), []
 
 
@@ -422,6 +417,11 @@ def _with_totals(result: FillResult, totals: SearchStats, started: float) -> Fil
     """``result`` with the statistics of every stage added up."""
     totals.seconds = time.monotonic() - started
     return replace(result, stats=totals)
+
+
+def _in_units(solver: Backend, nodes: float, work: float, seconds: float) -> float:
+    """The budget in what ``solver`` counts: search nodes, its own deterministic work, or seconds."""
+    return nodes if solver.counts_nodes else work if solver.counts_work else seconds
 
 
 def _over(deadline: Deadline, stop: StopSignal | None) -> bool:

@@ -134,3 +134,32 @@ def test_a_solve_too_short_to_load_its_model_is_not_started(monkeypatch):
     whole = get_backend("cpsat")().solve(problem, time_limit=60)  # the estimate well inside 60 s
     assert whole.status == Status.FILLED
     assert verify_fill(problem.grid, whole.cells, lexicon, allow_duplicates=True) == []
+
+
+def test_a_work_budget_ends_the_search_as_a_timeout_the_same_on_every_run():
+    # CP-SAT's deterministic time, not the clock: a budget too small for the open 4x4 ends it
+    # unfilled, and the same budget gives the same statistics twice
+    lexicon = Lexicon.from_words((GRIDS.parent / "tests" / "data" / "words-stand-in.txt").read_text().split())
+    problem = build_problem(parse_grid("....\n....\n....\n...."), lexicon)
+    backend = get_backend("cpsat")(seed=1)
+    short = [backend.solve(problem, time_limit=60, work_limit=1e-6) for _ in range(2)]
+    assert [result.status for result in short] == [Status.TIMEOUT, Status.TIMEOUT]
+    assert short[0].stats.nodes == short[1].stats.nodes
+    whole = backend.solve(problem, time_limit=60, work_limit=100.0)
+    assert whole.status == Status.FILLED
+    assert verify_fill(problem.grid, whole.cells, lexicon) == []
+
+
+def test_a_model_too_large_for_a_work_budget_is_not_started(monkeypatch):
+    from csp_crossword.backends import cpsat
+    from csp_crossword.backends.cpsat_model import table_values
+
+    lexicon = Lexicon.from_words(["CAT", "ACE", "TEA", "ATE", "EAT", "TEN", "NET", "ANT", "CAN", "ACT", "ETA"])
+    problem = build_problem(parse_grid("...\n...\n..."), lexicon, FillOptions(allow_duplicates=True))
+    monkeypatch.setattr(cpsat, "WORK_LIMITED_MAX_TABLE_VALUES", table_values(problem) - 1)
+    monkeypatch.setattr(cpsat, "CpSatModel", None)  # building one would fail loudly
+    skipped = get_backend("cpsat")().solve(problem, time_limit=60, work_limit=100.0)
+    assert skipped.status == Status.TIMEOUT and "too large" in skipped.reason
+    monkeypatch.undo()
+    unbudgeted = get_backend("cpsat")().solve(problem, time_limit=60)  # the size rule needs a work budget
+    assert unbudgeted.status == Status.FILLED

@@ -75,7 +75,7 @@ def test_an_interrupted_stage_ends_the_whole_fill():
 
     class Interrupted:
         calls = 0
-        counts_nodes = False
+        counts_nodes = counts_work = False
 
         def solve(self, problem, **_keywords):
             Interrupted.calls += 1
@@ -115,3 +115,30 @@ def test_stages_are_budgeted_in_nodes_so_the_fill_does_not_depend_on_the_clock()
     second = quality_first(problem, Recording(seed=2), deadline=time.monotonic() + 300)
     assert first.status == second.status == Status.FILLED
     assert [e.answer for e in first.entries] == [e.answer for e in second.entries]
+
+
+def test_cpsat_stages_are_budgeted_in_its_deterministic_work():
+    """CP-SAT counts no nodes: its stages get work budgets (the first STAGE_WORK) and the whole
+    deadline, so a stage ends at the same point of its search at any load."""
+    from csp_crossword.api.jobs import prepare
+    from csp_crossword.backends import get_backend
+    from csp_crossword.core.grid import read_grid
+    from csp_crossword.core.result import Status
+    from csp_crossword.strategies.quality import STAGE_WORK, quality_first
+
+    from conftest import GRIDS
+
+    if not get_backend("cpsat").available():
+        pytest.skip("OR-Tools is not installed")
+    budgets = []
+
+    class Recording(get_backend("cpsat")):
+        def solve(self, problem, **keywords):
+            budgets.append((keywords.get("work_limit"), keywords.get("deadline")))
+            return super().solve(problem, **keywords)
+
+    problem = prepare(read_grid(GRIDS / "demo" / "mini-5x5.txt"), None).problem  # the built-in list
+    far = time.monotonic() + 600
+    result = quality_first(problem, Recording(seed=0), deadline=far)
+    assert result.status == Status.FILLED and budgets[0][0] == STAGE_WORK
+    assert all(limit is not None and deadline == far for limit, deadline in budgets)
