@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 STOP_POLL_SECONDS = 0.1
 #: Seconds between two looks at the stop signal and the deadline while the child solves.
 POLL_SECONDS = 0.05
-#: Seconds past the deadline the child is given to answer on its own (CP-SAT's own limit is
-#: the deadline) before it is killed.
+#: Seconds past the deadline the child is given to answer on its own (CP-SAT's own limit, when
+#: it has one, is the deadline) before it is killed.
 KILL_GRACE_SECONDS = 0.2
 
 
@@ -116,14 +116,17 @@ def solve_isolated(
     return Outcome(**data)
 
 
-def solve_here(model: CpSatModel | LayeredModel, parameters: dict[str, Any], stop: StopSignal | None) -> Outcome:
-    """Solve in this process (CP-SAT's search runs in a helper thread, see _solve_interruptibly)."""
+def solve_here(
+    model: CpSatModel | LayeredModel, parameters: dict[str, Any], stop: StopSignal | None, deadline: Deadline = None
+) -> Outcome:
+    """Solve in this process (CP-SAT's search runs in a helper thread, see _solve_interruptibly),
+    stopped once ``stop`` is set or ``deadline`` has passed."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     apply_parameters(solver, parameters)
     finished = threading.Event()
-    watch_stop(solver, stop, finished)
+    watch_stop(solver, stop, finished, deadline)
     try:
         status = _solve_interruptibly(solver, model.model)
     finally:
@@ -166,16 +169,19 @@ def _stop_until_done(solver: cp_model.CpSolver, thread: threading.Thread) -> Non
         thread.join(STOP_POLL_SECONDS)
 
 
-def watch_stop(solver: cp_model.CpSolver, stop: StopSignal | None, finished: threading.Event) -> None:
-    """Stop ``solver`` once ``stop`` is set (cancellation or a race; polled every
-    STOP_POLL_SECONDS) until ``finished`` is set."""
-    if stop is None:
+def watch_stop(
+    solver: cp_model.CpSolver, stop: StopSignal | None, finished: threading.Event, deadline: Deadline = None
+) -> None:
+    """Stop ``solver`` once ``stop`` is set (cancellation or a race) or ``deadline`` has passed
+    (polled every STOP_POLL_SECONDS) until ``finished`` is set. A deadline watched here rather than
+    given to CP-SAT as its time limit leaves its search the same at any load (``cpsat._parameters``)."""
+    if stop is None and deadline is None:
         return
 
     def watch() -> None:
         # asked for again at every poll once set: see _stop_until_done
         while not finished.wait(STOP_POLL_SECONDS):
-            if stop.is_set():
+            if (stop is not None and stop.is_set()) or (deadline is not None and time.monotonic() >= deadline):
                 solver.stop_search()
 
     threading.Thread(target=watch, name="cpsat-stop", daemon=True).start()

@@ -163,3 +163,43 @@ def test_a_model_too_large_for_a_work_budget_is_not_started(monkeypatch):
     monkeypatch.undo()
     unbudgeted = get_backend("cpsat")().solve(problem, time_limit=60)  # the size rule needs a work budget
     assert unbudgeted.status == Status.FILLED
+
+
+def test_a_fill_leaves_the_deadline_to_a_watcher_not_to_cp_sat(monkeypatch):
+    # CP-SAT's own time limit made its search depend on the clock (docs/architecture.md,
+    # "Reproducible fills"): a fill's solve gets none, and the deadline goes to the watcher
+    from csp_crossword.backends import cpsat
+
+    seen = []
+    real = cpsat.solve_here
+
+    def recording(model, parameters, stop, deadline=None):
+        seen.append((parameters, deadline))
+        return real(model, parameters, stop, deadline)
+
+    monkeypatch.setattr(cpsat, "solve_here", recording)
+    lexicon = Lexicon.from_words(["CAT", "ACE", "TEA", "ATE", "EAT", "TEN", "NET", "ANT", "CAN", "ACT", "ETA"])
+    problem = build_problem(parse_grid("...\n...\n..."), lexicon, FillOptions(allow_duplicates=True))
+    result = get_backend("cpsat")(isolated=False).solve(problem, time_limit=60)
+    assert result.status == Status.FILLED
+    assert seen and all("max_time_in_seconds" not in parameters and deadline for parameters, deadline in seen)
+
+
+def test_the_watcher_stops_a_search_at_its_deadline():
+    import threading
+    import time
+
+    from csp_crossword.backends.cpsat_process import watch_stop
+
+    class Solver:
+        stopped = threading.Event()
+
+        def stop_search(self):
+            self.stopped.set()
+
+    solver, finished = Solver(), threading.Event()
+    watch_stop(solver, None, finished, deadline=time.monotonic() + 0.05)
+    try:
+        assert solver.stopped.wait(30)
+    finally:
+        finished.set()
