@@ -80,8 +80,8 @@ ACCEPTABLE_SCORE = 30
 #: some 0.2 s of the compiled search on a 15x15 grid with the built-in list.
 STAGE_NODES = 3000
 STAGE_GROWTH = 2.0
-#: The first stage's budget in CP-SAT's deterministic seconds (``Backend.counts_work``): measured below.
-#: STAGE_SECONDS: in seconds, for a backend that counts neither nodes nor work.
+#: STAGE_WORK: in CP-SAT's deterministic time (``Backend.counts_work``; mini-5x5, blocks-7x7 and am15-01
+#: fill in 0.01-0.2, docs/benchmarks.md); STAGE_SECONDS: for a backend that counts neither.
 STAGE_WORK = 0.5
 STAGE_SECONDS = 0.2
 #: Search nodes spent lifting a fill's entries below the next floor of the ladder to it, before
@@ -90,8 +90,8 @@ STAGE_SECONDS = 0.2
 RAISE_NODES = 10_000
 #: Search nodes of the floor check: the whole grid with every slot floored at ACCEPTABLE_SCORE,
 #: searched when a fill still has entries below it (some 1-2 s of the compiled search on a 15x15
-#: with the built-in list; a quarter of the stages' budgets before it). A backend that counts
-#: work gets FLOOR_CHECK_WORK (measured below), one that counts neither FLOOR_CHECK_SECONDS.
+#: with the built-in list; a quarter of the stages' budgets before it). FLOOR_CHECK_WORK: ten times
+#: STAGE_WORK, as the seconds (am15-03: 470 conflicts, 14 s, undecided); FLOOR_CHECK_SECONDS: neither.
 FLOOR_CHECK_NODES = 50_000
 FLOOR_CHECK_WORK = 5.0
 FLOOR_CHECK_SECONDS = 2.0
