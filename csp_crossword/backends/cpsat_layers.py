@@ -24,11 +24,10 @@ no free literal, so both keep the word tables, as do use limits and ``no_shared_
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.deadline import Deadline, StopSignal
+from ..core.deadline import Deadline, StopSignal, expired
 from ..search.graph import crossings_of
 from ..search.problem import FillProblem
 from ..words.word_index import WordIndex
@@ -289,7 +288,5 @@ class LayeredModel:
         return choice
 
     def _check_deadline(self) -> None:
-        if (self.deadline is not None and time.monotonic() >= self.deadline) or (
-            self.stop is not None and self.stop.is_set()
-        ):
+        if expired(self.deadline, self.stop):
             raise ModelTimeout()

@@ -4,12 +4,11 @@ formulations and references)."""
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..core.deadline import Deadline, StopSignal
+from ..core.deadline import Deadline, StopSignal, expired
 from ..core.errors import InputError
 from ..search.graph import crossings_of
 from ..search.problem import FillProblem
@@ -341,9 +340,7 @@ class CpSatModel:
         add_rows(self.model, columns, rows, self._check_deadline)
 
     def _check_deadline(self) -> None:
-        if (self.deadline is not None and time.monotonic() >= self.deadline) or (
-            self.stop is not None and self.stop.is_set()
-        ):
+        if expired(self.deadline, self.stop):
             raise ModelTimeout()
 
     def _pair_tables(self) -> None:
