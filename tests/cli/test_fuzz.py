@@ -89,7 +89,7 @@ def test_ipuz_with_a_field_replaced(index, where, value):
 @given(index=st.integers(0, 99), line=TEXT, digits=st.text(alphabet="0123456789", min_size=1, max_size=5000))
 def test_xd_with_a_line_and_a_clue_number_added(index, line, digits):
     text = _seed("xd", index).decode("utf-8", "replace")
-    check("xd", (text + f"\n{line}\nA{digits}. Clue ~ AB\n").encode())
+    check("xd", (text + f"\n{line}\nA{digits}. Clue ~ AB\n").encode("utf-8", "surrogatepass"))
 
 
 @FEW
