@@ -33,3 +33,32 @@ def test_a_pair_the_grid_cannot_do_without_is_kept_and_named():
 def test_a_given_entry_stays_and_its_partner_gives_way():
     result = cc.fill("....##\n######\nGREYED", {"GREY": 90, "GRAY": 10, "GREYED": 10}, seed=0)
     assert answers(result) == ["GRAY", "GREYED"]
+
+
+def test_a_backend_that_counts_work_refills_the_pair_locally(monkeypatch):
+    """CP-SAT counts no nodes but its own work: the weaker entry's region is refilled within
+    LOCAL_REFILL_WORK, the rest of the fill kept, not the whole grid searched again."""
+    import pytest
+
+    pytest.importorskip("ortools")
+    from csp_crossword.backends.cpsat import CpSatBackend
+    from csp_crossword.strategies.roots import LOCAL_REFILL_WORK
+
+    budgets = []
+    solve = CpSatBackend.solve
+
+    def recording(self, problem, **options):
+        budgets.append(options.get("work_limit"))
+        return solve(self, problem, **options)
+
+    monkeypatch.setattr(CpSatBackend, "solve", recording)
+    # ZAX (10) is the fill's weakest entry, so SAILED (20) may take GREYED's place in the region
+    grid = GRID + "\n######\n...###"
+    words = WORDS | {"ZAX": 10}
+    assert answers(cc.fill(grid, words, seed=0, backend="cpsat", allow_shared_roots=True)) == ["GREY", "GREYED", "ZAX"]
+    budgets.clear()
+    result = cc.fill(grid, words, seed=0, backend="cpsat")
+    assert result.status.value == "filled"
+    assert answers(result) == ["GREY", "SAILED", "ZAX"]
+    assert result.shared_roots == []
+    assert budgets[-1] == LOCAL_REFILL_WORK
