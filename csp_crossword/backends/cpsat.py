@@ -68,15 +68,20 @@ PRESOLVE = False
 #: the time went to loading the table model (probing added two million binary clauses for an open
 #: 5x5), to clause inprocessing, and to a search that mostly branched on "slot s does not take
 #: word w" (thousands of decisions where one word or glyph would do): the open 5x5 with words.txt
-#: took 17 s of CPU. The fixed search follows the model's own order (``CpSatModel.add_search_order``:
+#: took 17 s of CPU. The search follows the model's own order (``CpSatModel.add_search_order``:
 #: the fewest glyphs left first), still learning clauses from its conflicts, so a fill or a proof
 #: stays complete; one worker keeps the answer the same on every run for a seed.
-#: It never restarts, so one unlucky early choice could hold it (words-h1504: over 3,790 conflicts
-#: once cells took glyphs by both slots' support): each decision takes one of the
-#: SEARCH_VARIABLE_POOL best variables by the seed (h1504: 814; the open 6x6 with the built-in list: 4).
+#: Each decision takes one of the SEARCH_VARIABLE_POOL best variables by the seed (words-h1504:
+#: 814 conflicts against over 3,790 with the best always; the open 6x6 with the built-in list: 4).
+#: The model's order holds until CP-SAT's first restart, then CP-SAT's own conflict-driven choice
+#: takes over (``PARTIAL_FIXED_SEARCH``): an unlucky first order no longer holds the search to the
+#: end. Measured in one process, seeds 0-2, 60 s each, on words-h1501, h1504, h1510, h1903, h1506,
+#: h2101 and uk-h1909 (docs/benchmarks.md, "After the first restart"): 17 of 21 runs filled
+#: against 14 with the model's order throughout; h2101 filled on two seeds (19-24 s) where it never
+#: had, h1504 took 27 s on seed 0 against 8 s.
 SEARCH_VARIABLE_POOL = 2
 FILL_SEARCH: dict[str, Any] = {
-    "search_branching": "FIXED_SEARCH",  # an enum, by its name
+    "search_branching": "PARTIAL_FIXED_SEARCH",  # an enum, by its name
     "randomize_search": True,
     "search_random_variable_pool_size": SEARCH_VARIABLE_POOL,
     "cp_model_probing_level": 0,

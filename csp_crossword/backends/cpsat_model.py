@@ -321,7 +321,7 @@ class CpSatModel:
         return cell_ranks(self.problem, self.ids)
 
     def add_search_order(self) -> None:
-        """The order CP-SAT's fixed search follows (``search_branching`` FIXED_SEARCH): the
+        """The order CP-SAT's search starts with (``search_branching`` PARTIAL_FIXED_SEARCH): the
         crossing cell with the fewest glyphs left, first the glyph that the most words of its two
         slots hold there (:meth:`_cell_ranks`; measured on the open 6x6 with the built-in list:
         83 conflicts against 1,484 with the most frequent glyph overall); then the slot

@@ -66,7 +66,7 @@ def test_fill_search_settings_and_optimize_settings():
     assert fill["num_workers"] == FILL_WORKERS == 1
     assert {name: fill[name] for name in FILL_SEARCH} == FILL_SEARCH
     solver = _solver(fill)
-    assert solver.parameters.search_branching == type(solver.parameters).SearchBranching.FIXED_SEARCH
+    assert solver.parameters.search_branching == type(solver.parameters).SearchBranching.PARTIAL_FIXED_SEARCH
     assert solver.parameters.use_sat_inprocessing is False
     optimise = _parameters(10.0, None, 7)
     assert "search_branching" not in optimise and "linearization_level" not in optimise
