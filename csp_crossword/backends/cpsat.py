@@ -78,7 +78,7 @@ PRESOLVE = False
 #: end. Measured in one process, seeds 0-2, 60 s each, on words-h1501, h1504, h1510, h1903, h1506,
 #: h2101 and uk-h1909 (docs/benchmarks.md, "After the first restart"): 17 of 21 runs filled
 #: against 14 with the model's order throughout; h2101 filled on two seeds (19-24 s) where it never
-#: had, h1504 took 27 s on seed 0 against 8 s.
+#: had, h1504 took 27 s on seed 0 against 7 s.
 SEARCH_VARIABLE_POOL = 2
 FILL_SEARCH: dict[str, Any] = {
     "search_branching": "PARTIAL_FIXED_SEARCH",  # an enum, by its name
