@@ -96,7 +96,7 @@ FILL_SEARCH: dict[str, Any] = {
     "auto_detect_greater_than_at_least_one_of": False,
 }
 #: Workers of a fill or a proof: one, so that the search (and the fill) is the same on every run
-#: for a seed; two on 2 cores raced the same fixed search to the same answer.
+#: for a seed; two on 2 cores raced the same search to the same answer.
 FILL_WORKERS = 1
 
 #: Fills buffered between the solver thread and the consumer while enumerating.

@@ -7,8 +7,8 @@ word of the root they share (MAN beside MEN: TMAN, GMAN and AMAN go too) and is 
 crossings, then within two, three and four crossings (REFILL_HOPS), the rest of the fill kept,
 among words at least as good as the fill's weakest entry, within LOCAL_REFILL_NODES search nodes
 (LOCAL_REFILL_WORK of a backend that counts its own work instead); failing that the stronger entry
-gives way the same way; failing both, the whole grid is searched again with the
-strategy of the fill. Budgets are nodes or work and the seed is the fill's, so the result is reproducible.
+gives way the same way; failing both, the whole grid is searched again with the strategy of the
+fill. Budgets are nodes or work and the seed is the fill's, so the result is reproducible.
 A repair that finds no fill (the grid cannot do without the pair, or the time is up) keeps the
 last fill and names its pairs: the rule never costs a fill or turns one into "unsatisfiable".
 Given and required entries never give way.
@@ -36,7 +36,7 @@ ROOT_REPAIRS = 12
 #: three and four crossings of them (the rest of the fill stays), and only then searches the whole
 #: grid again. On words-h1510 with words.txt, CP-SAT's fill paired two entries whose region
 #: within three crossings could not be refilled around the rest (a slot emptied); within four it
-#: was, in 1.5 s, where the whole grid searched again took 39 s.
+#: was, and the command filled in 18.4 s instead of 55.2 s (the whole grid searched again: 39 s).
 REFILL_HOPS = 4
 #: Search nodes a local refill may spend (a few milliseconds of the compiled search): a region
 #: that cannot be refilled within them is left to a search of the whole grid.
@@ -133,6 +133,8 @@ def _refilled_locally(
     weakest = _weakest(result)
     # the region's slots keep only words at least as good as the fill's weakest entry
     floors = [domains[s] & (1 << index.count_at_least(weakest)) - 1 for s, index in enumerate(indexes)]
+    # a budget in nodes or in the backend's own work: the same refill at any load
+    budget = {"node_limit": LOCAL_REFILL_NODES} if solver.counts_nodes else {"work_limit": LOCAL_REFILL_WORK}
     region = set(changed)
     for _ in range(REFILL_HOPS):
         region |= {other for s in region for other, _i, _j, _c in problem.network.neighbours[s]}
@@ -140,8 +142,6 @@ def _refilled_locally(
         smaller = _with_domains(problem, kept) if all(kept) else None
         if smaller is None:
             continue
-        # a budget in nodes or in the backend's own work: the same refill at any load
-        budget = {"node_limit": LOCAL_REFILL_NODES} if solver.counts_nodes else {"work_limit": LOCAL_REFILL_WORK}
         again = solver.solve(smaller, deadline=deadline, stop=stop, **budget)
         # a local refill must not buy the rule with a weaker entry than the fill had
         if again.status == Status.FILLED and _weakest(again) >= _weakest(result):
