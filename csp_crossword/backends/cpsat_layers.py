@@ -8,14 +8,14 @@ thousands of literals (the open 6x6 with the built-in list: some 67,000, 15 ms a
 Here each slot's words are the minimal layered automaton that accepts exactly them (states shared
 by the words' common prefixes and suffixes), put to CP-SAT as one small table per letter position
 over (state before, glyph, state after). A glyph's support is then a clause over that position's
-transitions, and no literal stands for a whole word, except for the no-repeat rule: a literal per
-slot and word that two or more slots of its length can take, equal to "the slot holds the word's
-glyphs", and at most one of them true per word. It is in the first model for the lengths where a
-repeat is likely (:data:`REPEAT_RISK`); a fill that repeats a word of another length brings in that
-length's rule and the model is solved again (``CpSatBackend._solve``), so a fill keeps every rule
-and a proof of a model with fewer rules is a proof. A slot's tables form a chain, the usual
-decomposition of an automaton constraint, which prunes its glyphs as the word table did
-(measured: as many conflicts or fewer, docs/benchmarks.md, "Glyph literals").
+transitions, and no literal stands for a whole word. The no-repeat rule is put by pairs of slots
+of a length that can take a common word: some position of the two differs. It is in the first
+model for the lengths where a repeat is likely (:data:`REPEAT_RISK`); a fill that repeats a word
+of another length brings in that length's rule and the model is solved again
+(``CpSatBackend._solve``), so a fill keeps every rule and a proof of a model with fewer rules is a
+proof. A slot's tables form a chain, the usual decomposition of an automaton constraint, which
+prunes its glyphs as the word table did (measured: as many conflicts or fewer,
+docs/benchmarks.md, "Glyph literals").
 
 Fills and proofs only: ``optimize`` needs the score of a slot's word and enumeration a model with
 no free literal, so both keep the word tables, as do use limits and ``no_shared_substring``
@@ -24,6 +24,7 @@ no free literal, so both keep the word tables, as do use limits and ``no_shared_
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +47,9 @@ if TYPE_CHECKING:
 #: filled in 55 s with the rule on every length, in 24 s with none at first (lengths 4 and 5 after
 #: a fill), in 18 s with 0.01 (4 and 5 at once); words-h1903 in 44 s with 0.01, none in 60 s at
 #: 0.05. (Through the command, words-h1510 took 42 s at 0.05 and 53 s at 0.01: its search's first
-#: choices weigh more than this setting there.)
+#: choices weigh more than this setting there.) Those were with a literal per slot and word; with
+#: the rule by pairs of slots (:meth:`LayeredModel._no_repeats`) the rule on every length from the
+#: start filled as many of nine Herald instances in 60 s (seven; h2304 where this filled h2101).
 REPEAT_RISK = 0.01
 
 
@@ -207,44 +210,45 @@ class LayeredModel:
         return self._glyph_literals[key]
 
     def _no_repeats(self, slots: list[int]) -> None:
-        """No entry twice among these slots (all of one length): for each word that two or more
-        of them can take, a literal per such slot equivalent to the word's glyphs there, and at
-        most one of those literals true. Written into the model's proto a clause at a time (the
-        helper's calls cost twice as much for the hundreds of thousands of an open grid)."""
+        """No entry twice among these slots (all of one length): for each pair of them that can
+        take a common word, some position differs, as a literal per position ("the two glyphs
+        there differ", implied false by each glyph both can hold) and a clause over them. Once
+        one slot's glyphs are set and the other's match but one, that one is pruned, as the
+        word literals this replaced did (a literal per slot and shared word, at most one per
+        word); the model is a fraction of the size (words-h1504: 2,464 branches and 3.9 s
+        against 24,157 and 21 s; docs/benchmarks.md, "The no-repeat rule by pairs of slots").
+        Written into the model's proto a clause at a time (thousands for a 15x15)."""
         import numpy as np
 
+        net = self.problem.network
         proto = self.model.proto
-        every = np.concatenate([self.ids[s] for s in slots])
-        shared, counts = np.unique(every, return_counts=True)
-        shared = shared[counts > 1]
-        if not len(shared):
-            return
-        holders: dict[int, list[int]] = {}
+        # per slot and position, glyph code -> the value its variable takes for it (a crossing
+        # cell's variable holds the glyph's rank in that cell)
+        values: dict[int, list[dict[int, int]]] = {}
         for s in slots:
+            length = net.slots[s].length
+            glyphs = net.indexes[s].matrix[self.ids[s]][:, :length]
+            values[s] = [
+                dict(zip(glyphs[:, i].tolist(), self.labels[s][:, i].tolist(), strict=True)) for i in range(length)
+            ]
+        for a, b in itertools.combinations(slots, 2):
             self._check_deadline()
-            rows = np.flatnonzero(np.isin(self.ids[s], shared, assume_unique=True))
-            if not len(rows):
-                continue
-            # each position's "not this glyph" literal by label: CP-SAT's negation of index i is -i - 1
-            negated = []
-            for variable, column in zip(self.position_vars[s], self.labels[s][rows].T, strict=True):
-                lookup = {int(v): -self._glyph_literal(variable, int(v)).index - 1 for v in np.unique(column)}
-                negated.append(np.vectorize(lookup.__getitem__, otypes=[np.int64])(column))
-            clauses = np.column_stack(negated)
-            first = len(proto.variables)
-            for k, (word, clause) in enumerate(zip(self.ids[s][rows].tolist(), clauses.tolist(), strict=True)):
+            if not len(np.intersect1d(self.ids[a], self.ids[b], assume_unique=True)):
+                continue  # no word both can take
+            shared = [sorted(va.keys() & vb.keys()) for va, vb in zip(values[a], values[b], strict=True)]
+            if not all(shared):
+                continue  # a position where no glyph fits both: they always differ
+            differs = []
+            for i, glyphs_here in enumerate(shared):
+                literal = len(proto.variables)
                 proto.variables.add().domain.extend([0, 1])
-                proto.constraints.add().bool_or.literals.extend([*clause, first + k])
-                # and the other way, so that no such literal is left free once the glyphs are set
-                # (CP-SAT's fixed search then decides the free ones one by one: 11 of the 12 s
-                # of words-h1504's search)
-                both = proto.constraints.add()
-                both.enforcement_literal.append(first + k)
-                both.bool_and.literals.extend(-literal - 1 for literal in clause)
-                holders.setdefault(word, []).append(first + k)
-        self._check_deadline()
-        for literals in holders.values():
-            proto.constraints.add().at_most_one.literals.extend(literals)
+                for glyph in glyphs_here:
+                    in_a = self._glyph_literal(self.position_vars[a][i], values[a][i][glyph]).index
+                    in_b = self._glyph_literal(self.position_vars[b][i], values[b][i][glyph]).index
+                    # CP-SAT's negation of literal i is -i - 1
+                    proto.constraints.add().bool_or.literals.extend([-literal - 1, -in_a - 1, -in_b - 1])
+                differs.append(literal)
+            proto.constraints.add().bool_or.literals.extend(differs)
 
     def repeated_lengths(self, choice: WordChoice) -> frozenset[int]:
         """The lengths of the slots that hold a word twice in ``choice`` (none when repeats

@@ -23,7 +23,7 @@ from csp_crossword.search.problem import FillOptions, build_problem
 from csp_crossword.verify.fill import verify_fill
 from csp_crossword.words.lexicon import Lexicon
 
-from bruteforce import solutions
+from bruteforce import runs, solutions
 
 pytestmark = pytest.mark.skipif(not get_backend("cpsat").available(), reason="OR-Tools is not installed")
 
@@ -94,6 +94,31 @@ def test_fills_and_proofs_agree_with_brute_force(seed):
     else:
         assert result.status == Status.FILLED
         assert verify_fill(problem.grid, result.cells, lexicon) == []
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_the_rule_by_pairs_of_slots_agrees_with_brute_force(seed):
+    # words over three letters, so that many fills would repeat a word: the model holds the rule
+    # for every length, and whether it has a fill must match the brute force's, which forbids
+    # repeats itself
+    chance = random.Random(1000 + seed)
+    rows = GRIDS[seed % len(GRIDS)]
+    words = {"".join(chance.choice("ABC") for _ in range(chance.randint(2, 4))) for _ in range(chance.randint(6, 30))}
+    lexicon = Lexicon.from_words(sorted(words))
+    problem = build_problem(parse_grid("\n".join(rows)), lexicon)
+    ruled = LayeredModel(problem, ruled_lengths=None)  # every length's rule
+    ruled.add_search_order()
+    solver = _solver(_parameters(60, None, seed, fill_search=True))
+    status = solver.status_name(solver.solve(ruled.model))
+    expected = next(solutions(rows, words), None)
+    if expected is None:
+        assert status == "INFEASIBLE"
+    else:
+        assert status in ("OPTIMAL", "FEASIBLE")
+        choice = ruled.words(solver.value)
+        assert ruled.repeated_lengths(choice) == frozenset()
+        fill = {problem.network.slots[s].id: problem.network.indexes[s].words[w] for s, w in choice.items()}
+        assert len(set(fill.values())) == len(fill) == len(runs(rows))
 
 
 def test_a_fill_with_a_repeat_brings_in_its_lengths_rule(monkeypatch):
