@@ -12,12 +12,11 @@ Two formulations (``formulation=``):
 Equal-length slots get an AllDifferent over their word ids unless repeats are allowed (word ids
 are shared by every slot of a length, so equal ids mean equal entries). A fill or a proof with
 ``letters`` is built in glyphs instead (:mod:`.cpsat_layers`: each slot's words as a layered
-automaton, the no-repeat rule by length, added and solved again after a fill that repeats a word),
-unless a rule over whole words (use limits, ``no_shared_substring``) or an uncrossed slot needs
-the word tables. With
-``no_shared_substring`` N, every run of N glyphs that words of two or more slots' domains contain
-gets one literal per such slot ("this slot's word contains the run", implied by the word
-variable; tied both ways when enumerating) and an at-most-one over them. With ``optimize`` the
+automaton, the no-repeat rule by pairs of slots), unless a rule over whole words (use limits,
+``no_shared_substring``) or an uncrossed slot needs the word tables. With ``no_shared_substring``
+N, every run of N glyphs that words of two or more slots' domains contain gets one literal per
+such slot ("this slot's word contains the run", implied by the word variable; tied both ways when
+enumerating) and an at-most-one over them. With ``optimize`` the
 total entry score is maximised from the problem's ``incumbent`` (its first solution and a floor)
 or a quick ``ac`` fill; a problem too large to optimise whole keeps each slot's best words
 (``cpsat_model.OPTIMIZE_TABLE_VALUES``) and reports the whole problem's bound.
@@ -40,7 +39,7 @@ from ..core.limits import MAX_WORKERS
 from ..core.result import FillResult, SearchStats, Status
 from ..search.problem import FillProblem
 from .base import Backend, Enumeration, FillGenerator, SolveCall, fill_from_words
-from .cpsat_layers import LayeredModel, layered_applies, risky_lengths
+from .cpsat_layers import LayeredModel, layered_applies
 from .cpsat_model import (
     ISOLATE_FROM_VALUES,
     CpSatModel,
@@ -250,76 +249,62 @@ class CpSatBackend(Backend):
             reason = "the model is too large to load for a search with a work budget"
             return FillResult(Status.TIMEOUT, self.name, stats=stats, reason=reason)
         layered = not options.optimize and options.formulation == "letters" and layered_applies(problem)
-        # the layered model's no-repeat rule, by length: where a repeat is likely, then wherever a
-        # fill had one (an answer without some rule is a fill or a proof only once it has them all)
-        ruled = risky_lengths(problem) if layered else frozenset()
-        branches = conflicts = 0
-        work = 0.0  # CP-SAT's deterministic time so far, against call.work_limit
-        while True:
-            try:
-                model: CpSatModel | LayeredModel
-                if layered:
-                    model = LayeredModel(problem, deadline=call.deadline, stop=call.stop, ruled_lengths=ruled)
-                else:
-                    model = CpSatModel(
-                        problem,
-                        options.formulation,
-                        options.optimize,
-                        break_symmetry=True,
-                        deadline=call.deadline,
-                        stop=call.stop,
-                    )
-            except ModelTimeout:
-                stats = SearchStats(seconds=time.monotonic() - start, nodes=branches, backtracks=conflicts)
-                if call.stop is not None and call.stop.is_set():
-                    return FillResult(Status.INTERRUPTED, self.name, stats=stats)
-                reason = "the time limit passed while building the model"
-                return FillResult(Status.TIMEOUT, self.name, stats=stats, reason=reason)
-            if isinstance(model, LayeredModel) or not options.optimize:
-                model.add_search_order()
-            elif problem.incumbent is not None:
-                self._start_from_incumbent(problem, model)
+        try:
+            model: CpSatModel | LayeredModel
+            if layered:
+                model = LayeredModel(problem, deadline=call.deadline, stop=call.stop)
             else:
-                self._hint(problem, model, call)
-            # a fill or a proof gets no time limit of CP-SAT's own: with one, two runs of am15-02 with
-            # the built-in list beside each other took 163 and 706 conflicts to two fills (without,
-            # both 163 and the same fill); its deadline is watched from outside (cpsat_process)
-            timed = options.optimize and call.deadline is not None
-            remaining = max(MIN_SOLVER_SECONDS, call.time_left()) if timed else None
-            parameters = _parameters(
-                remaining,
-                options.workers,
-                self.seed,
-                options.presolve,
-                options.linearization,
-                fill_search=not options.optimize,
-                work_limit=None if call.work_limit is None else call.work_limit - work,
-            )
-            try:
-                if self._isolate(model, call):
-                    from .cpsat_process import solve_isolated
+                model = CpSatModel(
+                    problem,
+                    options.formulation,
+                    options.optimize,
+                    break_symmetry=True,
+                    deadline=call.deadline,
+                    stop=call.stop,
+                )
+        except ModelTimeout:
+            stats = SearchStats(seconds=time.monotonic() - start)
+            if call.stop is not None and call.stop.is_set():
+                return FillResult(Status.INTERRUPTED, self.name, stats=stats)
+            reason = "the time limit passed while building the model"
+            return FillResult(Status.TIMEOUT, self.name, stats=stats, reason=reason)
+        if isinstance(model, LayeredModel) or not options.optimize:
+            model.add_search_order()
+        elif problem.incumbent is not None:
+            self._start_from_incumbent(problem, model)
+        else:
+            self._hint(problem, model, call)
+        # a fill or a proof gets no time limit of CP-SAT's own: with one, two runs of am15-02 with
+        # the built-in list beside each other took 163 and 706 conflicts to two fills (without,
+        # both 163 and the same fill); its deadline is watched from outside (cpsat_process)
+        timed = options.optimize and call.deadline is not None
+        remaining = max(MIN_SOLVER_SECONDS, call.time_left()) if timed else None
+        parameters = _parameters(
+            remaining,
+            options.workers,
+            self.seed,
+            options.presolve,
+            options.linearization,
+            fill_search=not options.optimize,
+            work_limit=call.work_limit,
+        )
+        try:
+            if self._isolate(model, call):
+                from .cpsat_process import solve_isolated
 
-                    watched = [v.index for v in model.solution_vars]
-                    outcome = solve_isolated(model.model, parameters, watched, deadline=call.deadline, stop=call.stop)
-                else:
-                    outcome = solve_here(model, parameters, call.stop, call.deadline)
-            except KeyboardInterrupt:
-                return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
-            stats = SearchStats(seconds=time.monotonic() - start, nodes=branches, backtracks=conflicts)
-            if outcome is None:  # the child was stopped before it answered
-                stopped = call.stop is not None and call.stop.is_set()
-                return FillResult(Status.INTERRUPTED if stopped else Status.TIMEOUT, self.name, stats=stats)
-            branches, conflicts = branches + outcome.branches, conflicts + outcome.conflicts
-            stats.nodes, stats.backtracks = branches, conflicts
-            work += outcome.work
-            found = outcome.status in ("OPTIMAL", "FEASIBLE")
-            choice = model.words(outcome.value_of) if found else {}
-            repeated = model.repeated_lengths(choice) if isinstance(model, LayeredModel) else frozenset()
-            if not repeated - ruled:
-                break
-            ruled |= repeated
-            if call.work_limit is not None and work >= call.work_limit:
-                return FillResult(Status.TIMEOUT, self.name, stats=stats)
+                watched = [v.index for v in model.solution_vars]
+                outcome = solve_isolated(model.model, parameters, watched, deadline=call.deadline, stop=call.stop)
+            else:
+                outcome = solve_here(model, parameters, call.stop, call.deadline)
+        except KeyboardInterrupt:
+            return FillResult(Status.INTERRUPTED, self.name, stats=SearchStats(seconds=time.monotonic() - start))
+        stats = SearchStats(seconds=time.monotonic() - start)
+        if outcome is None:  # the child was stopped before it answered
+            stopped = call.stop is not None and call.stop.is_set()
+            return FillResult(Status.INTERRUPTED if stopped else Status.TIMEOUT, self.name, stats=stats)
+        stats.nodes, stats.backtracks = outcome.branches, outcome.conflicts
+        found = outcome.status in ("OPTIMAL", "FEASIBLE")
+        choice = model.words(outcome.value_of) if found else {}
         if found:
             cells, entries = fill_from_words(problem, choice)
             if options.optimize and outcome.status == "OPTIMAL" and not cut:

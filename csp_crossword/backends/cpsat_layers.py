@@ -9,11 +9,9 @@ Here each slot's words are the minimal layered automaton that accepts exactly th
 by the words' common prefixes and suffixes), put to CP-SAT as one small table per letter position
 over (state before, glyph, state after). A glyph's support is then a clause over that position's
 transitions, and no literal stands for a whole word. The no-repeat rule is put by pairs of slots
-of a length that can take a common word: some position of the two differs. It is in the first
-model for the lengths where a repeat is likely (:data:`REPEAT_RISK`); a fill that repeats a word
-of another length brings in that length's rule and the model is solved again
-(``CpSatBackend._solve``), so a fill keeps every rule and a proof of a model with fewer rules is a
-proof. A slot's tables form a chain, the usual decomposition of an automaton constraint, which
+of a length that can take a common word: some position of the two differs (for every length: with
+a literal per slot and shared word it had cost too much to put in for lengths where a repeat was
+unlikely). A slot's tables form a chain, the usual decomposition of an automaton constraint, which
 prunes its glyphs as the word table did (measured: as many conflicts or fewer,
 docs/benchmarks.md, "Glyph literals").
 
@@ -39,20 +37,6 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 
-#: The no-repeat rule of a length is in the first model when a repeat among its slots is this
-#: likely or more, by the birthday estimate n^2 / 2D (n slots, D words the slots share); other
-#: lengths get it once a fill has a repeat there, and the model is solved again. Without the
-#: rule a length costs less (its literals are about one per slot and word) and repeats in long
-#: entries are rare. Measured in one process (docs/benchmarks.md, "Glyph literals"): words-h1510
-#: filled in 55 s with the rule on every length, in 24 s with none at first (lengths 4 and 5 after
-#: a fill), in 18 s with 0.01 (4 and 5 at once); words-h1903 in 44 s with 0.01, none in 60 s at
-#: 0.05. (Through the command, words-h1510 took 42 s at 0.05 and 53 s at 0.01: its search's first
-#: choices weigh more than this setting there.) Those were with a literal per slot and word; with
-#: the rule by pairs of slots (:meth:`LayeredModel._no_repeats`) the rule on every length from the
-#: start filled as many of nine Herald instances in 60 s (seven; h2304 where this filled h2101).
-REPEAT_RISK = 0.01
-
-
 def layered_applies(problem: FillProblem) -> bool:
     """Whether the layered model holds every rule of ``problem``: not with use limits (a word
     allowed in several slots) or ``no_shared_substring``, which the word tables keep, nor with a
@@ -64,26 +48,6 @@ def layered_applies(problem: FillProblem) -> bool:
         and not (limits and any(limits))
         and all(graph.degree[slot_id] for slot_id in graph)
     )
-
-
-def risky_lengths(problem: FillProblem) -> frozenset[int]:
-    """The lengths whose no-repeat rule is in the first model (:data:`REPEAT_RISK`)."""
-    graph = problem.graph
-    if not graph.graph["no_repeat"]:
-        return frozenset()
-    risky = set()
-    for length, group in graph.graph["same_length"].items():
-        domains = [problem.domains[problem.network.slot_number[slot_id]] for slot_id in group]
-        shared = 0
-        for k, domain in enumerate(domains):  # words some other slot of the length can take too
-            others = 0
-            for other in domains[:k] + domains[k + 1 :]:
-                others |= other
-            shared |= domain & others
-        words = shared.bit_count()
-        if len(group) > 1 and words and len(group) ** 2 / (2 * words) >= REPEAT_RISK:
-            risky.add(length)
-    return frozenset(risky)
 
 
 def word_automaton(labels: Any) -> list[Any]:
@@ -136,7 +100,6 @@ class LayeredModel:
         problem: FillProblem,
         deadline: Deadline = None,
         stop: StopSignal | None = None,
-        ruled_lengths: frozenset[int] | None = None,
     ):
         import numpy as np
         from ortools.sat.python import cp_model
@@ -178,8 +141,8 @@ class LayeredModel:
                 continue
             self._add_automaton(variables, word_automaton(labels))
         if graph.graph["no_repeat"]:
-            for length, group in graph.graph["same_length"].items():
-                if len(group) > 1 and (ruled_lengths is None or length in ruled_lengths):
+            for group in graph.graph["same_length"].values():
+                if len(group) > 1:
                     self._no_repeats([net.slot_number[slot_id] for slot_id in group])
 
     def _add_automaton(self, variables: list[Any], layers: list[Any]) -> None:
@@ -249,20 +212,6 @@ class LayeredModel:
                     proto.constraints.add().bool_or.literals.extend([-literal - 1, -in_a - 1, -in_b - 1])
                 differs.append(literal)
             proto.constraints.add().bool_or.literals.extend(differs)
-
-    def repeated_lengths(self, choice: WordChoice) -> frozenset[int]:
-        """The lengths of the slots that hold a word twice in ``choice`` (none when repeats
-        are allowed)."""
-        if not self.problem.graph.graph["no_repeat"]:
-            return frozenset()
-        seen: set[tuple[int, int]] = set()
-        lengths = set()
-        for s, word in choice.items():
-            key = (self.problem.network.slots[s].length, word)
-            if key in seen:
-                lengths.add(key[0])
-            seen.add(key)
-        return frozenset(lengths)
 
     def add_search_order(self) -> None:
         """The word-table model's order (:meth:`.cpsat_model.CpSatModel.add_search_order`): the

@@ -1,6 +1,6 @@
 """CP-SAT's layered model for fills and proofs (``backends/cpsat_layers.py``): the automaton of
 a slot's words accepts exactly them, fills and proofs agree with a brute force, and the
-no-repeat rule, added by length, still holds in every answer."""
+no-repeat rule, by pairs of slots, holds in every answer."""
 
 from __future__ import annotations
 
@@ -11,10 +11,8 @@ import pytest
 from csp_crossword.backends import get_backend
 from csp_crossword.backends.cpsat import _parameters, _solver
 from csp_crossword.backends.cpsat_layers import (
-    REPEAT_RISK,
     LayeredModel,
     layered_applies,
-    risky_lengths,
     word_automaton,
 )
 from csp_crossword.core.grid import parse_grid
@@ -106,39 +104,29 @@ def test_the_rule_by_pairs_of_slots_agrees_with_brute_force(seed):
     words = {"".join(chance.choice("ABC") for _ in range(chance.randint(2, 4))) for _ in range(chance.randint(6, 30))}
     lexicon = Lexicon.from_words(sorted(words))
     problem = build_problem(parse_grid("\n".join(rows)), lexicon)
-    ruled = LayeredModel(problem, ruled_lengths=None)  # every length's rule
-    ruled.add_search_order()
+    model = LayeredModel(problem)
+    model.add_search_order()
     solver = _solver(_parameters(60, None, seed, fill_search=True))
-    status = solver.status_name(solver.solve(ruled.model))
+    status = solver.status_name(solver.solve(model.model))
     expected = next(solutions(rows, words), None)
     if expected is None:
         assert status == "INFEASIBLE"
     else:
         assert status in ("OPTIMAL", "FEASIBLE")
-        choice = ruled.words(solver.value)
-        assert ruled.repeated_lengths(choice) == frozenset()
+        choice = model.words(solver.value)
         fill = {problem.network.slots[s].id: problem.network.indexes[s].words[w] for s, w in choice.items()}
         assert len(set(fill.values())) == len(fill) == len(runs(rows))
 
 
-def test_a_fill_with_a_repeat_brings_in_its_lengths_rule(monkeypatch):
-    from csp_crossword.backends import cpsat_layers
-
+def test_a_square_whose_every_fill_repeats_is_proved_unfillable():
     # the only fills of this square read the same across and down: every one repeats its words
     words = {"BIT", "ICE", "TEN", "BAT", "ARE", "TEA"}
     lexicon = Lexicon.from_words(sorted(words))
     rows = ["...", "...", "..."]
     problem = build_problem(parse_grid("\n".join(rows)), lexicon)
-    assert risky_lengths(problem) == frozenset({3})  # 6 slots sharing 6 words: 36 / 12
-    monkeypatch.setattr(cpsat_layers, "REPEAT_RISK", float("inf"))  # no rule in the first model
-    assert risky_lengths(problem) == frozenset()
-    relaxed = LayeredModel(problem, ruled_lengths=frozenset())
-    relaxed.add_search_order()
-    solver = _solver(_parameters(60, None, 0, fill_search=True))
-    assert solver.status_name(solver.solve(relaxed.model)) in ("OPTIMAL", "FEASIBLE")
-    assert relaxed.repeated_lengths(relaxed.words(solver.value)) == frozenset({3})
     assert next(solutions(rows, words), None) is None
-    result = get_backend("cpsat")().solve(problem, time_limit=60)  # the relaxed fill, then the proof
+    assert next(solutions(rows, words, allow_duplicates=True), None) is not None
+    result = get_backend("cpsat")().solve(problem, time_limit=60)
     assert result.status == Status.UNSATISFIABLE
 
 
@@ -149,19 +137,6 @@ def test_repeats_allowed_need_no_rule():
     result = get_backend("cpsat")().solve(problem, time_limit=60)
     assert result.status == Status.FILLED
     assert verify_fill(problem.grid, result.cells, lexicon, allow_duplicates=True) == []
-
-
-def test_risky_lengths_by_the_birthday_estimate():
-    # four 2-letter slots sharing 3 words: 16 / 6 over REPEAT_RISK; six 3-letter slots sharing
-    # 13^3 = 2,197 words: 36 / 4,394 under it
-    few = Lexicon.from_words(["AB", "BA", "AA"])
-    problem = build_problem(parse_grid("..\n.."), few)
-    assert risky_lengths(problem) == frozenset({2})
-    letters = [chr(ord("A") + k) for k in range(13)]
-    many = Lexicon.from_words([a + b + c for a in letters for b in letters for c in letters])
-    problem = build_problem(parse_grid("...\n...\n..."), many)
-    assert REPEAT_RISK > 36 / (2 * 13**3)
-    assert risky_lengths(problem) == frozenset()
 
 
 def test_rules_over_whole_words_keep_the_word_tables(monkeypatch):
