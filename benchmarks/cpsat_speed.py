@@ -49,7 +49,7 @@ BASELINE = "d627fda"
 CPSAT_MODULES = ("cpsat.py", "cpsat_model.py", "cpsat_process.py")
 #: Exit codes of ``fill`` (docs/cli.md) by the status they report.
 STATUSES = {0: "filled", 1: "unsatisfiable", 2: "refused", 3: "timeout"}
-COLUMNS = ["instance", "code", "run", "status", "wall_s", "cpu_s", "mean_score", "floor"]
+COLUMNS = ["instance", "seed", "code", "run", "status", "wall_s", "cpu_s", "mean_score", "floor"]
 #: The fill's mean entry score and its weakest entry's score, as the command reports them.
 MEAN_SCORE = re.compile(r"mean score ([0-9.]+)")
 WEAKEST = re.compile(r"weakest: \S+ .*?\((\d+)\)")
@@ -96,12 +96,14 @@ def instances(folder: Path) -> list[tuple[str, list[str], bool]]:
     return chosen
 
 
-def run_fill(arguments: list[str], python_path: Path, time_limit: float, folder: Path) -> dict[str, object]:
-    """One ``fill --backend cpsat`` in its own process, run in ``folder`` (``python -m`` puts the
-    working folder before PYTHONPATH): status, wall and CPU seconds, and for a fill its mean
-    entry score and its weakest entry's score (empty otherwise)."""
+def run_fill(
+    arguments: list[str], python_path: Path, time_limit: float, folder: Path, seed: int = 0
+) -> dict[str, object]:
+    """One ``fill --backend cpsat --seed SEED`` in its own process, run in ``folder`` (``python
+    -m`` puts the working folder before PYTHONPATH): status, wall and CPU seconds, and for a fill
+    its mean entry score and its weakest entry's score (empty otherwise)."""
     command = [sys.executable, "-m", "csp_crossword", "fill", *arguments, "--backend", "cpsat"]
-    command += ["--seed", "0", "--time-limit", str(time_limit)]
+    command += ["--seed", str(seed), "--time-limit", str(time_limit)]
     environment = dict(os.environ, PYTHONPATH=str(python_path))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
@@ -136,9 +138,13 @@ def summary(rows: list[dict], time_limit: float, old_time_limit: float | None = 
         "| CPU old/new | old mean / floor | new mean / floor |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    names = list(dict.fromkeys(row["instance"] for row in rows))
-    for name in names:
-        by_code = {code: [r for r in rows if r["instance"] == name and r["code"] == code] for code in ("old", "new")}
+    keys = list(dict.fromkeys((row["instance"], str(row.get("seed", 0))) for row in rows))
+    for instance, seed in keys:
+        name = instance if seed == "0" else f"{instance}, seed {seed}"
+        by_code = {
+            code: [r for r in rows if (r["instance"], str(r.get("seed", 0))) == (instance, seed) and r["code"] == code]
+            for code in ("old", "new")
+        }
         if not by_code["old"] or not by_code["new"]:
             continue
         medians = {
@@ -191,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", action="append", help="only these instances (by name)")
     parser.add_argument(
+        "--seed", action="append", type=int, help="run each instance with this seed (repeatable; default 0)"
+    )
+    parser.add_argument(
         "--set", choices=["grids", "herald", "all"], default="all", help="the small grids, the Herald set or both"
     )
     parser.add_argument("--out", type=Path, help="write runs.csv and summary.md into this folder")
@@ -207,13 +216,14 @@ def main(argv: list[str] | None = None) -> int:
         for name, arguments, herald in instances(folder):
             if (args.only and name not in args.only) or args.set == ("grids" if herald else "herald"):
                 continue
-            for run in range(args.herald_runs if herald else args.runs):
-                for code in ("old", "new"):
-                    row = {"instance": name, "code": code, "run": run}
-                    limit = args.old_time_limit if code == "old" and args.old_time_limit else args.time_limit
-                    row |= run_fill(arguments, paths[code], limit, folder)
-                    rows.append(row)
-                    print(" ".join(f"{row[c]}" for c in COLUMNS), flush=True)
+            for seed in args.seed or [0]:
+                for run in range(args.herald_runs if herald else args.runs):
+                    for code in ("old", "new"):
+                        row: dict[str, object] = {"instance": name, "seed": seed, "code": code, "run": run}
+                        limit = args.old_time_limit if code == "old" and args.old_time_limit else args.time_limit
+                        row |= run_fill(arguments, paths[code], limit, folder, seed)
+                        rows.append(row)
+                        print(" ".join(f"{row[c]}" for c in COLUMNS), flush=True)
     table = summary(rows, args.time_limit, args.old_time_limit)
     print(table)
     if args.out:
