@@ -91,7 +91,8 @@ FILL_SEARCH: dict[str, Any] = {
     # clauses it made hundreds of thousands of decisions without a conflict first (uk-h1909:
     # 358,000-380,000 branches for 24-41 conflicts, 21 s before the search; without, 211 branches
     # and the whole solve 15 s instead of 36 s). The words.txt Herald instances searched the same
-    # conflicts either way, in up to a fifth less time.
+    # conflicts either way, in up to a fifth less time. (Measured with the rule by words, which
+    # is now kept for a length of hundreds of slots.)
     "auto_detect_greater_than_at_least_one_of": False,
 }
 #: Workers of a fill or a proof: one, so that the search (and the fill) is the same on every run

@@ -8,12 +8,12 @@ thousands of literals (the open 6x6 with the built-in list: some 67,000, 15 ms a
 Here each slot's words are the minimal layered automaton that accepts exactly them (states shared
 by the words' common prefixes and suffixes), put to CP-SAT as one small table per letter position
 over (state before, glyph, state after). A glyph's support is then a clause over that position's
-transitions, and no literal stands for a whole word. The no-repeat rule is put by pairs of slots
-of a length that can take a common word: some position of the two differs (for every length: with
-a literal per slot and shared word it had cost too much to put in for lengths where a repeat was
-unlikely). A slot's tables form a chain, the usual decomposition of an automaton constraint, which
-prunes its glyphs as the word table did (measured: as many conflicts or fewer,
-docs/benchmarks.md, "Glyph literals").
+transitions, and no literal stands for a whole word. The no-repeat rule is put, for every length,
+by pairs of slots that can take a common word (some position of the two differs), or where that
+would be the larger, for a length of hundreds of slots, by words (a literal per slot and word that
+another slot can take, at most one true per word). A slot's tables form a chain, the usual
+decomposition of an automaton constraint, which prunes its glyphs as the word table did (measured:
+as many conflicts or fewer, docs/benchmarks.md, "Glyph literals").
 
 Fills and proofs only: ``optimize`` needs the score of a slot's word and enumeration a model with
 no free literal, so both keep the word tables, as do use limits and ``no_shared_substring``
@@ -48,6 +48,31 @@ def layered_applies(problem: FillProblem) -> bool:
         and not (limits and any(limits))
         and all(graph.degree[slot_id] for slot_id in graph)
     )
+
+
+def rule_sizes(ids: list[Any], labels: list[Any]) -> tuple[int, int]:
+    """Constraints the no-repeat rule of one length would add (``ids`` and ``labels``: its slots'
+    word ids and their values per position), by pairs of slots and by words: for each pair of
+    slots, a clause per position and glyph both can hold there (the average number of glyphs a
+    position's words hold) and one more; for each slot and word another slot can take, two
+    clauses, and an at-most-one per such word. Building the model takes about as long as it adds
+    constraints one at a time. By pairs is the smaller for the Herald grids (words-h1504: 61,161
+    clauses against 270,930), by words for a grid of hundreds of slots of one length (a 34x34 of
+    4x4 blocks with the built-in list: 8.1 million constraints by pairs, 73 s to build, against
+    4.9 million, 27 s)."""
+    import numpy as np
+
+    if len(ids) < 2:
+        return 0, 0
+    length = labels[0].shape[1]
+    every = np.concatenate(ids)
+    shared, counts = np.unique(every, return_counts=True)
+    shared = shared[counts > 1]
+    held = sum(int(np.isin(words, shared, assume_unique=True).sum()) for words in ids)
+    glyphs = [len(np.unique(rows[:, i])) for rows in labels for i in range(length) if len(rows)]
+    per_position = sum(glyphs) / len(glyphs) if glyphs else 0.0
+    pairs = len(ids) * (len(ids) - 1) // 2
+    return int(pairs * (length * per_position + 1)), 2 * held + len(shared)
 
 
 def word_automaton(labels: Any) -> list[Any]:
@@ -173,14 +198,20 @@ class LayeredModel:
         return self._glyph_literals[key]
 
     def _no_repeats(self, slots: list[int]) -> None:
-        """No entry twice among these slots (all of one length): for each pair of them that can
-        take a common word, some position differs, as a literal per position ("the two glyphs
-        there differ", implied false by each glyph both can hold) and a clause over them. Once
-        one slot's glyphs are set and the other's match but one, that one is pruned, as the
-        word literals this replaced did (a literal per slot and shared word, at most one per
-        word); the model is a fraction of the size (words-h1504: 2,464 branches and 3.9 s
-        against 24,157 and 21 s; docs/benchmarks.md, "The no-repeat rule by pairs of slots").
-        Written into the model's proto a clause at a time (thousands for a 15x15)."""
+        """No entry twice among these slots (all of one length), by pairs of slots or, where that
+        would be the larger model (:func:`rule_sizes`), by words."""
+        by_pairs, by_words = rule_sizes([self.ids[s] for s in slots], [self.labels[s] for s in slots])
+        if by_pairs <= by_words:
+            self._no_repeats_by_pairs(slots)
+        else:
+            self._no_repeats_by_words(slots)
+
+    def _no_repeats_by_pairs(self, slots: list[int]) -> None:
+        """For each pair of these slots that can take a common word, some position differs: a
+        literal per position ("the two glyphs there differ", made false by each glyph both can
+        hold) and a clause over them. Once one slot's glyphs are set and the other's match but
+        one, that one is pruned, as the word literals do. Written into the model's proto a
+        clause at a time (tens of thousands for a 15x15)."""
         import numpy as np
 
         net = self.problem.network
@@ -197,21 +228,54 @@ class LayeredModel:
         for a, b in itertools.combinations(slots, 2):
             self._check_deadline()
             if not len(np.intersect1d(self.ids[a], self.ids[b], assume_unique=True)):
-                continue  # no word both can take
-            shared = [sorted(va.keys() & vb.keys()) for va, vb in zip(values[a], values[b], strict=True)]
-            if not all(shared):
-                continue  # a position where no glyph fits both: they always differ
+                continue  # no word both can take (a common word puts a common glyph at every position)
             differs = []
-            for i, glyphs_here in enumerate(shared):
+            for i, (in_a, in_b) in enumerate(zip(values[a], values[b], strict=True)):
                 literal = len(proto.variables)
                 proto.variables.add().domain.extend([0, 1])
-                for glyph in glyphs_here:
-                    in_a = self._glyph_literal(self.position_vars[a][i], values[a][i][glyph]).index
-                    in_b = self._glyph_literal(self.position_vars[b][i], values[b][i][glyph]).index
+                for glyph in sorted(in_a.keys() & in_b.keys()):
+                    a_holds = self._glyph_literal(self.position_vars[a][i], in_a[glyph]).index
+                    b_holds = self._glyph_literal(self.position_vars[b][i], in_b[glyph]).index
                     # CP-SAT's negation of literal i is -i - 1
-                    proto.constraints.add().bool_or.literals.extend([-literal - 1, -in_a - 1, -in_b - 1])
+                    proto.constraints.add().bool_or.literals.extend([-literal - 1, -a_holds - 1, -b_holds - 1])
                 differs.append(literal)
             proto.constraints.add().bool_or.literals.extend(differs)
+
+    def _no_repeats_by_words(self, slots: list[int]) -> None:
+        """For each word that two or more of these slots can take, a literal per such slot
+        equivalent to the word's glyphs there, and at most one of those literals true. Written
+        into the model's proto a clause at a time."""
+        import numpy as np
+
+        proto = self.model.proto
+        every = np.concatenate([self.ids[s] for s in slots])
+        shared, counts = np.unique(every, return_counts=True)
+        shared = shared[counts > 1]
+        holders: dict[int, list[int]] = {}
+        for s in slots:
+            self._check_deadline()
+            rows = np.flatnonzero(np.isin(self.ids[s], shared, assume_unique=True))
+            if not len(rows):
+                continue
+            # each position's "not this glyph" literal by label: CP-SAT's negation of index i is -i - 1
+            negated = []
+            for variable, column in zip(self.position_vars[s], self.labels[s][rows].T, strict=True):
+                lookup = {int(v): -self._glyph_literal(variable, int(v)).index - 1 for v in np.unique(column)}
+                negated.append(np.vectorize(lookup.__getitem__, otypes=[np.int64])(column))
+            clauses = np.column_stack(negated)
+            first = len(proto.variables)
+            for k, (word, clause) in enumerate(zip(self.ids[s][rows].tolist(), clauses.tolist(), strict=True)):
+                proto.variables.add().domain.extend([0, 1])
+                proto.constraints.add().bool_or.literals.extend([*clause, first + k])
+                # and the other way, so that no such literal is left free once the glyphs are set
+                # (CP-SAT's fixed search would decide the free ones one by one)
+                both = proto.constraints.add()
+                both.enforcement_literal.append(first + k)
+                both.bool_and.literals.extend(-literal - 1 for literal in clause)
+                holders.setdefault(word, []).append(first + k)
+        self._check_deadline()
+        for literals in holders.values():
+            proto.constraints.add().at_most_one.literals.extend(literals)
 
     def add_search_order(self) -> None:
         """The word-table model's order (:meth:`.cpsat_model.CpSatModel.add_search_order`): the

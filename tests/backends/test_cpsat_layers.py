@@ -1,6 +1,6 @@
 """CP-SAT's layered model for fills and proofs (``backends/cpsat_layers.py``): the automaton of
 a slot's words accepts exactly them, fills and proofs agree with a brute force, and the
-no-repeat rule, by pairs of slots, holds in every answer."""
+no-repeat rule, by pairs of slots or by words, holds in every answer."""
 
 from __future__ import annotations
 
@@ -94,11 +94,16 @@ def test_fills_and_proofs_agree_with_brute_force(seed):
         assert verify_fill(problem.grid, result.cells, lexicon) == []
 
 
+@pytest.mark.parametrize("rule", ["pairs", "words"])
 @pytest.mark.parametrize("seed", range(16))
-def test_the_rule_by_pairs_of_slots_agrees_with_brute_force(seed):
+def test_the_no_repeat_rule_agrees_with_brute_force(seed, rule, monkeypatch):
+    from csp_crossword.backends import cpsat_layers
+
     # words over three letters, so that many fills would repeat a word: the model holds the rule
-    # for every length, and whether it has a fill must match the brute force's, which forbids
-    # repeats itself
+    # for every length, by pairs of slots or by words, and whether it has a fill must match the
+    # brute force's, which forbids repeats itself
+    sizes = (0, 1) if rule == "pairs" else (1, 0)  # (by pairs, by words): the smaller is taken
+    monkeypatch.setattr(cpsat_layers, "rule_sizes", lambda ids, labels: sizes)
     chance = random.Random(1000 + seed)
     rows = GRIDS[seed % len(GRIDS)]
     words = {"".join(chance.choice("ABC") for _ in range(chance.randint(2, 4))) for _ in range(chance.randint(6, 30))}
@@ -116,6 +121,18 @@ def test_the_rule_by_pairs_of_slots_agrees_with_brute_force(seed):
         choice = model.words(solver.value)
         fill = {problem.network.slots[s].id: problem.network.indexes[s].words[w] for s, w in choice.items()}
         assert len(set(fill.values())) == len(fill) == len(runs(rows))
+
+
+def test_the_rule_is_by_pairs_for_a_few_slots_and_by_words_for_hundreds():
+    from csp_crossword.backends.cpsat_layers import rule_sizes
+
+    rng = np.random.default_rng(0)
+    words = np.arange(2000, dtype=np.int64)  # every slot can take every word
+    labels = rng.integers(0, 26, size=(2000, 4))
+    few = rule_sizes([words] * 10, [labels] * 10)
+    many = rule_sizes([words] * 400, [labels] * 400)
+    assert few[0] < few[1]  # 45 pairs x 4 positions x 26 glyphs against 10 x 2,000 words
+    assert many[0] > many[1]  # 79,800 pairs against 400 x 2,000 words
 
 
 def test_a_square_whose_every_fill_repeats_is_proved_unfillable():
