@@ -52,7 +52,6 @@ class Outcome:
         values: The values of the variables asked for (by proto index), when there is a solution.
         branches, conflicts: CP-SAT's statistics.
         objective, bound: The objective value and its best bound (when optimising).
-        work: CP-SAT's deterministic time spent (its ``max_deterministic_time`` units).
     """
 
     status: str
@@ -61,7 +60,6 @@ class Outcome:
     conflicts: int = 0
     objective: float = 0.0
     bound: float = 0.0
-    work: float = 0.0
 
     def value_of(self, variable: Any) -> int:
         """The value of ``variable`` (one of those asked for) in the solution."""
@@ -136,8 +134,7 @@ def solve_here(
     values = {var.index: int(solver.value(var)) for var in model.solution_vars} if found else {}
     objective = solver.objective_value if found else 0.0
     bound = solver.best_objective_bound if found else 0.0
-    work = solver.deterministic_time
-    return Outcome(name, values, solver.num_branches, solver.num_conflicts, objective, bound, work)
+    return Outcome(name, values, solver.num_branches, solver.num_conflicts, objective, bound)
 
 
 def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:
@@ -209,7 +206,6 @@ def _child() -> int:
         "conflicts": solver.num_conflicts,
         "objective": solver.objective_value if found else 0.0,
         "bound": solver.best_objective_bound if found else 0.0,
-        "work": solver.deterministic_time,
     }
     sys.stdout.write(json.dumps(answer))
     sys.stdout.flush()
